@@ -1,0 +1,189 @@
+"""Reading Digging for Dinos data files into the model, reporting every problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ... import schema as s
+from ...diagnostics import Diagnostics, Location
+from ...yamlsrc import Map, Scalar, YNode, load_file
+from .model import Ability, DinosData, Era, Position, Rules, Species, Tile
+
+GAME_ID = "digging-for-dinos"
+BODIES = (
+    "theropod", "raptor", "sauropod", "ceratopsian", "stegosaur",
+    "ankylosaur", "hadrosaur", "pterosaur", "crocodylian",
+)  # fmt: skip
+
+POSITION = (s.Field("id", s.ident), s.Field("value", s.integer(0, 99)))
+SPECIES = (
+    s.Field("id", s.ident),
+    s.Field("colour", s.colour),
+    s.Field("body", s.choice(*BODIES)),
+    s.Field("complete", s.integer(0, 99)),
+    s.Field("positions", s.seq_of(s.any_node)),
+)
+ABILITY = (s.Field("id", s.ident), s.Field("species", s.seq_of(s.ident, min_len=1)))
+SPECIES_FILE = (
+    s.Field("species", s.seq_of(s.any_node, min_len=1)),
+    s.Field("abilities", s.seq_of(s.any_node), required=False, default=[]),
+)
+TILE = (
+    s.Field("species", s.ident),
+    s.Field("position", s.ident),
+    s.Field("left", s.integer(0, 99), required=False),
+    s.Field("right", s.integer(0, 99), required=False),
+)
+ERA = (
+    s.Field("era", s.integer(1, 9)),
+    s.Field("colour", s.colour),
+    s.Field("tiles", s.seq_of(s.any_node, min_len=1)),
+)
+ERAS_FILE = (s.Field("eras", s.seq_of(s.any_node, min_len=1)),)
+RULES_FILE = (
+    s.Field("players", s.any_node),
+    s.Field("board", s.any_node),
+    s.Field("tokens_per_player", s.integer(1, 4)),
+    s.Field("end_completed_dinosaurs", s.integer(1, 99)),
+    s.Field("player_colours", s.seq_of(s.colour, min_len=1)),
+)
+PLAYERS = (s.Field("min", s.integer(1, 99)), s.Field("max", s.integer(1, 99)))
+
+
+def load(data_dir: Path, diags: Diagnostics) -> DinosData:
+    folder = data_dir / GAME_ID
+    species = _read_species(load_file(folder / "species.yaml", diags), diags)
+    species_list, abilities = species
+    by_id = {sp.id: sp for sp in species_list}
+    eras = _read_eras(load_file(folder / "eras.yaml", diags), by_id, diags)
+    rules = _read_rules(load_file(folder / "rules.yaml", diags), diags)
+    return DinosData(tuple(species_list), tuple(abilities), tuple(eras), rules)
+
+
+def _read_species(root: YNode | None, diags: Diagnostics) -> tuple[list[Species], list[Ability]]:
+    if root is None:
+        return [], []
+    top = s.read_record(root, "species file", SPECIES_FILE, diags)
+    if top is None:
+        return [], []
+    species = []
+    for node, _ in top["species"]:
+        rec = s.read_record(node, "species", SPECIES, diags)
+        if rec is None:
+            continue
+        what = f"species {rec['id']}"
+        positions = []
+        for pos_node, _ in rec["positions"]:
+            pos = s.read_record(pos_node, f"{what}: position", POSITION, diags)
+            if pos is not None:
+                positions.append(Position(pos["id"], pos["value"], pos.loc))
+        species.append(
+            Species(
+                rec["id"], rec["colour"], rec["body"], tuple(positions), rec["complete"], rec.loc
+            )
+        )
+    abilities = []
+    for node, _ in top["abilities"]:
+        rec = s.read_record(node, "ability", ABILITY, diags)
+        if rec is not None:
+            names = tuple(name for name, _ in rec["species"])
+            abilities.append(Ability(rec["id"], names, rec.where("species")))
+    return species, abilities
+
+
+def _read_tile(node: YNode, era: int, by_id: dict[str, Species], diags: Diagnostics) -> Tile | None:
+    """A tile is 'species/position' or a mapping that may override the printed values."""
+    what = f"era {era}: tile"
+    if isinstance(node, Scalar) and isinstance(node.value, str) and "/" in node.value:
+        species_id, _, position_id = node.value.partition("/")
+        fields = {
+            "species": s.ident(Scalar(species_id, node.loc), what + " species", diags),
+            "position": s.ident(Scalar(position_id, node.loc), what + " position", diags),
+            "left": None,
+            "right": None,
+        }
+        if s.INVALID in fields.values():
+            return None
+        loc = node.loc
+    elif isinstance(node, Map):
+        rec = s.read_record(node, what, TILE, diags)
+        if rec is None:
+            return None
+        fields, loc = rec.values, rec.loc
+    else:
+        shown = repr(node.value) if isinstance(node, Scalar) else f"a {node.kind}"
+        diags.error(
+            "E-TYPE",
+            node.loc,
+            f"{what}: got {shown}, expected 'species/position' or a mapping with "
+            "species and position",
+        )
+        return None
+    species = by_id.get(fields["species"])
+    position = species.position(fields["position"]) if species else None
+    left = fields["left"] if fields["left"] is not None else (position.value if position else 0)
+    right = fields["right"] if fields["right"] is not None else (species.complete if species else 0)
+    return Tile(era, fields["species"], fields["position"], left, right, loc)
+
+
+def _read_eras(root: YNode | None, by_id: dict[str, Species], diags: Diagnostics) -> list[Era]:
+    if root is None:
+        return []
+    top = s.read_record(root, "eras file", ERAS_FILE, diags)
+    if top is None:
+        return []
+    eras = []
+    for node, _ in top["eras"]:
+        rec = s.read_record(node, "era", ERA, diags)
+        if rec is None:
+            continue
+        tiles = (_read_tile(t, rec["era"], by_id, diags) for t, _ in rec["tiles"])
+        eras.append(
+            Era(rec["era"], rec["colour"], tuple(t for t in tiles if t), rec.key_where("tiles"))
+        )
+    return eras
+
+
+def _read_rules(root: YNode | None, diags: Diagnostics) -> Rules | None:
+    if root is None:
+        return None
+    rec = s.read_record(root, "rules", RULES_FILE, diags)
+    if rec is None:
+        return None
+    players = s.read_record(rec["players"], "rules: players", PLAYERS, diags)
+    board_node = s.as_map(rec["board"], "rules: board", diags)
+    if players is None or board_node is None:
+        return None
+    board: dict[int, int] = {}
+    for key, value in board_node.items():
+        where = f"rules: board: {key}"
+        count = s.integer(1, 99)(Scalar(key, board_node.key_loc(key)), where + " players", diags)
+        side = s.integer(2, 12)(value, where, diags)
+        if s.INVALID not in (count, side):
+            board[count] = side
+    low, high = players["min"], players["max"]
+    if low > high:
+        diags.error("E-RANGE", players.loc, f"rules: players: min {low} is more than max {high}")
+    for count in range(low, high + 1):
+        if count not in board:
+            diags.error(
+                "E-REQUIRED",
+                board_node.loc,
+                f"rules: board: no board size for {count} players (players {low} to {high})",
+            )
+    colours = tuple(c for c, _ in rec["player_colours"])
+    if len(colours) < high:
+        diags.error(
+            "E-LENGTH",
+            rec.where("player_colours"),
+            f"rules: player_colours: {len(colours)} colours for up to {high} players",
+        )
+    return Rules(
+        low,
+        high,
+        board,
+        rec["tokens_per_player"],
+        rec["end_completed_dinosaurs"],
+        colours,
+        Location(rec.loc.file, rec.loc.line, rec.loc.column),
+    )

@@ -1,0 +1,151 @@
+"""Languages: every player-visible name and label, one YAML file per language.
+
+Adding a language means adding ``data/lang/<code>.yaml``; no code changes. The
+names a language must give are derived from the games' data (every species,
+position, era, dig type ...); the labels it must give are those of the reference
+language, English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import schema as s
+from .diagnostics import Diagnostics, Location, display_path
+from .yamlsrc import YNode, load_file
+
+REFERENCE = "en"
+SCRIPTS = ("latin", "hangul")
+LANGUAGE = (
+    s.Field("code", s.ident),
+    s.Field("name", s.text),
+    s.Field("script", s.choice(*SCRIPTS)),
+    s.Field("names", s.any_node),
+    s.Field("labels", s.any_node),
+)
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    name: str  # the language's own name for itself
+    script: str  # chooses the font family
+    names: dict[str, str]  # "section.id" -> text, e.g. "species.velociraptor"
+    labels: dict[str, str]  # label id -> text
+    loc: Location = field(default=Location(""), compare=False)
+    locs: dict[str, Location] = field(default_factory=dict, compare=False, repr=False)
+
+    def term(self, section: str, item: str) -> str:
+        """The name of a data item, e.g. term("species", "velociraptor")."""
+        return self.names[f"{section}.{item}"]
+
+    def label(self, key: str) -> str:
+        return self.labels[key]
+
+
+def load_languages(folder: Path, diags: Diagnostics) -> tuple[Language, ...]:
+    try:
+        files = sorted(p for p in folder.iterdir() if p.suffix == ".yaml")
+    except FileNotFoundError:
+        diags.error("E-FILE-MISSING", Location(display_path(folder)), "language folder not found")
+        return ()
+    except OSError as exc:
+        diags.error(
+            "E-FILE-UNREADABLE",
+            Location(display_path(folder)),
+            f"cannot list language folder: {exc.strerror or exc}",
+        )
+        return ()
+    languages = (_read_language(path, diags) for path in files)
+    return tuple(lang for lang in languages if lang is not None)
+
+
+def _read_language(path: Path, diags: Diagnostics) -> Language | None:
+    root = load_file(path, diags)
+    if root is None:
+        return None
+    rec = s.read_record(root, f"language {path.stem}", LANGUAGE, diags)
+    if rec is None:
+        return None
+    if rec["code"] != path.stem:
+        diags.error(
+            "E-LANG-CODE",
+            rec.where("code"),
+            f"language code {rec['code']!r} does not match the file name {path.name!r}, "
+            f"expected code: {path.stem}",
+        )
+    locs: dict[str, Location] = {}
+    names = _read_texts(rec["names"], f"language {rec['code']}: names", 2, locs, "", diags)
+    labels = _read_texts(rec["labels"], f"language {rec['code']}: labels", 1, locs, "label:", diags)
+    locs["names"] = rec.key_where("names")
+    locs["labels"] = rec.key_where("labels")
+    return Language(rec["code"], rec["name"], rec["script"], names, labels, rec.loc, locs)
+
+
+def _read_texts(
+    node: YNode, what: str, depth: int, locs: dict[str, Location], tag: str, diags: Diagnostics
+) -> dict[str, str]:
+    """Flatten nested mappings of texts into 'a.b' keys (exactly ``depth`` levels)."""
+    mapping = s.as_map(node, what, diags)
+    if mapping is None:
+        return {}
+    result: dict[str, str] = {}
+    for key, child in mapping.items():
+        name = str(key)
+        locs[f"{tag}{name}"] = mapping.key_loc(key)
+        if depth > 1:
+            inner = _read_texts(child, f"{what}.{name}", depth - 1, locs, f"{tag}{name}.", diags)
+            result.update({f"{name}.{k}": v for k, v in inner.items()})
+            continue
+        value = s.text(child, f"{what}.{name}", diags)
+        if value is not s.INVALID:
+            result[name] = value
+    return result
+
+
+def check_languages(
+    languages: Iterable[Language], name_keys: Iterable[tuple[str, str]], diags: Diagnostics
+) -> None:
+    languages = tuple(languages)
+    required = sorted({f"{section}.{item}" for section, item in name_keys})
+    reference = next((lang for lang in languages if lang.code == REFERENCE), None)
+    if languages and reference is None:
+        diags.error(
+            "E-LANG-REFERENCE",
+            Location(str(Path(languages[0].loc.file).parent)),
+            f"reference language '{REFERENCE}' is missing; its labels define what every "
+            "language must translate",
+        )
+    labels = sorted(reference.labels) if reference else []
+    for lang in languages:
+        for key in required:
+            if key not in lang.names:
+                section, item = key.split(".", 1)
+                diags.error(
+                    "E-LANG-MISSING",
+                    lang.locs.get(section, lang.locs["names"]),
+                    f"language {lang.code}: no name for {section} {item!r} (key names.{key})",
+                )
+        for key in sorted(set(lang.names) - set(required)):
+            diags.warning(
+                "W-LANG-UNKNOWN-KEY",
+                lang.locs.get(key, lang.loc),
+                f"language {lang.code}: names.{key} names nothing in the data",
+            )
+        for key in labels:
+            if key not in lang.labels:
+                diags.error(
+                    "E-LANG-MISSING",
+                    lang.locs["labels"],
+                    f"language {lang.code}: label {key!r} is missing (key labels.{key})",
+                )
+        if reference is not None:
+            for key in sorted(set(lang.labels) - set(labels)):
+                diags.warning(
+                    "W-LANG-UNKNOWN-KEY",
+                    lang.locs.get(f"label:{key}", lang.loc),
+                    f"language {lang.code}: label {key!r} is not in the reference "
+                    f"language '{REFERENCE}'",
+                )

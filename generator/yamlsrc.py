@@ -1,0 +1,257 @@
+"""YAML with locations: safe_load semantics, but every value knows where it came from.
+
+PyYAML's ``safe_load`` forgets positions and lets a duplicate key silently win. Here
+the document is composed into nodes with :class:`yaml.SafeLoader` (so only the safe
+tags exist) and turned into a small tree of :class:`Scalar`, :class:`Seq` and
+:class:`Map`, each carrying its :class:`Location`. Duplicate keys, unknown tags,
+recursive aliases and alias "billion laughs" expansions become diagnostics.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import ConstructorError
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .diagnostics import Diagnostics, Location, display_path
+
+#: Most nodes one document may expand to once aliases are followed. The shipped
+#: data has a few thousand; anything near this limit is an alias bomb, not data.
+MAX_NODES = 100_000
+
+MAP_TAG = "tag:yaml.org,2002:map"
+SEQ_TAG = "tag:yaml.org,2002:seq"
+
+
+@dataclass(frozen=True)
+class Scalar:
+    value: Any
+    loc: Location
+
+    @property
+    def kind(self) -> str:
+        return _kind_name(self.value)
+
+
+@dataclass(frozen=True)
+class Seq:
+    items: tuple[YNode, ...]
+    loc: Location
+    kind = "list"
+
+
+@dataclass(frozen=True)
+class Map:
+    """A mapping; ``entries`` maps each key to (location of the key, value node)."""
+
+    entries: dict[Any, tuple[Location, YNode]] = field(default_factory=dict)
+    loc: Location = Location("")
+    kind = "mapping"
+
+    def get(self, key: Any) -> YNode | None:
+        entry = self.entries.get(key)
+        return entry[1] if entry else None
+
+    def key_loc(self, key: Any) -> Location:
+        entry = self.entries.get(key)
+        return entry[0] if entry else self.loc
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self.entries
+
+    def items(self) -> list[tuple[Any, YNode]]:
+        return [(k, v) for k, (_, v) in self.entries.items()]
+
+
+YNode = Scalar | Seq | Map
+
+
+def _kind_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return type(value).__name__
+
+
+def _loc(file: str, node: Node) -> Location:
+    mark = node.start_mark
+    return Location(file, mark.line + 1, mark.column + 1)
+
+
+def read_text(path: Path, diags: Diagnostics) -> str | None:
+    """Read a data file as UTF-8 text, reporting missing, unreadable and binary files."""
+    shown = display_path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        diags.error("E-FILE-MISSING", Location(shown), "file not found (expected a YAML file)")
+        return None
+    except IsADirectoryError:
+        diags.error("E-FILE-UNREADABLE", Location(shown), "is a directory, expected a YAML file")
+        return None
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        diags.error("E-FILE-UNREADABLE", Location(shown), f"cannot read file: {reason}")
+        return None
+    if b"\x00" in raw:
+        diags.error("E-FILE-BINARY", Location(shown), "binary file, expected UTF-8 YAML text")
+        return None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        diags.error(
+            "E-FILE-BINARY",
+            Location(shown, line, column),
+            f"byte 0x{raw[exc.start]:02x} is not UTF-8, expected UTF-8 YAML text",
+        )
+        return None
+
+
+def load_file(path: str | os.PathLike[str], diags: Diagnostics) -> YNode | None:
+    """Load one YAML file into located nodes; None when it cannot be used at all."""
+    path = Path(path)
+    text = read_text(path, diags)
+    if text is None:
+        return None
+    return load_text(text, display_path(path), diags)
+
+
+def load_text(text: str, file: str, diags: Diagnostics) -> YNode | None:
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        loc = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file)
+        problem = exc.problem or str(exc)
+        context = ""
+        if exc.context:
+            started = exc.context_mark
+            at = (
+                f" started at line {started.line + 1}, column {started.column + 1}"
+                if started
+                else ""
+            )
+            context = f" ({exc.context}{at})"
+        diags.error("E-YAML-SYNTAX", loc, f"YAML syntax error: {problem}{context}")
+        return None
+    except yaml.YAMLError as exc:
+        diags.error("E-YAML-SYNTAX", Location(file), f"YAML error: {exc}")
+        return None
+    if node is None:
+        diags.error("E-YAML-EMPTY", Location(file, 1, 1), "file is empty, expected a mapping")
+        return None
+    converter = _Converter(file, loader, diags)
+    try:
+        return converter.convert(node)
+    except _AliasBomb as bomb:
+        diags.error("E-YAML-ALIAS", bomb.loc, bomb.message)
+        return None
+    finally:
+        loader.dispose()
+
+
+class _AliasBomb(Exception):
+    def __init__(self, loc: Location, message: str) -> None:
+        self.loc = loc
+        self.message = message
+
+
+class _Converter:
+    def __init__(self, file: str, loader: yaml.SafeLoader, diags: Diagnostics) -> None:
+        self.file = file
+        self.loader = loader
+        self.diags = diags
+        self.count = 0
+        self.active: set[int] = set()
+
+    def convert(self, node: Node) -> YNode:
+        self.count += 1
+        loc = _loc(self.file, node)
+        if self.count > MAX_NODES:
+            raise _AliasBomb(
+                loc, f"document expands to more than {MAX_NODES} values (an alias bomb?)"
+            )
+        if id(node) in self.active:
+            raise _AliasBomb(loc, "recursive alias: a value contains itself")
+        if isinstance(node, ScalarNode):
+            return Scalar(self._scalar(node, loc), loc)
+        self.active.add(id(node))
+        try:
+            if isinstance(node, SequenceNode):
+                self._check_tag(node, SEQ_TAG, loc)
+                return Seq(tuple(self.convert(child) for child in node.value), loc)
+            assert isinstance(node, MappingNode)
+            self._check_tag(node, MAP_TAG, loc)
+            return self._mapping(node, loc)
+        finally:
+            self.active.discard(id(node))
+
+    def _check_tag(self, node: Node, expected: str, loc: Location) -> None:
+        if node.tag != expected:
+            self.diags.error("E-YAML-TAG", loc, f"tag {node.tag!r} is not allowed here")
+
+    def _scalar(self, node: ScalarNode, loc: Location) -> Any:
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except ConstructorError as exc:
+            self.diags.error("E-YAML-TAG", loc, f"cannot read value: {exc.problem}")
+            return None
+
+    def _mapping(self, node: MappingNode, loc: Location) -> Map:
+        first_seen: dict[Any, Location] = {}
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self._key(key_node)
+            key_loc = _loc(self.file, key_node)
+            if key in first_seen:
+                self.diags.error(
+                    "E-YAML-DUPLICATE-KEY",
+                    key_loc,
+                    f"duplicate key {key!r}: first defined at line {first_seen[key].line}, "
+                    "a key may appear only once in a mapping",
+                )
+            else:
+                first_seen[key] = key_loc
+        try:
+            self.loader.flatten_mapping(node)  # resolve '<<' merge keys as safe_load does
+        except ConstructorError as exc:
+            self.diags.error("E-YAML-TAG", loc, f"bad merge key: {exc.problem}")
+        entries: dict[Any, tuple[Location, YNode]] = {}
+        for key_node, value_node in node.value:
+            key = self._key(key_node)
+            if key is _UNHASHABLE:
+                self.diags.error(
+                    "E-YAML-KEY", _loc(self.file, key_node), "a key must be a plain value"
+                )
+                continue
+            entries[key] = (_loc(self.file, key_node), self.convert(value_node))
+        return Map(entries, loc)
+
+    def _key(self, key_node: Node) -> Any:
+        if not isinstance(key_node, ScalarNode):
+            return _UNHASHABLE
+        value = self._scalar(key_node, _loc(self.file, key_node))
+        try:
+            hash(value)
+        except TypeError:
+            return _UNHASHABLE
+        return value
+
+
+_UNHASHABLE = object()
