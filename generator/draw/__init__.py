@@ -1,0 +1,1 @@
+"""Pages described as plain data: shapes and text in millimetres, no backend imports."""

@@ -1,0 +1,1 @@
+"""Render backends: each draws the same page description (generator.draw.shapes)."""

@@ -1,0 +1,146 @@
+"""PDF backend: draws page descriptions with reportlab, in millimetres, y downwards.
+
+The whole page is put under one transform (1 unit = 1 mm, origin top left), so
+every shape is drawn with the numbers of the description itself. Fonts are our
+own TrueType subsets, embedded; the document is reproducible (invariant mode).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import fonts
+from ..draw.shapes import Box, Circle, Line, Page, Path, Rect, Style, Text, Transform, walk
+from .common import MM_PER_PT, PT_PER_MM, text_by_font, transform_matrix
+
+#: Always embedded, so the canvas never falls back to an unembedded Helvetica.
+BASE_FONT = "sans"
+
+
+def _register(font_id: str, text: str) -> str:
+    path = fonts.ttf_path(font_id, text)
+    name = path.stem  # unique per subset file (see generator.fonts)
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    return name
+
+
+class PdfBackend:
+    def __init__(self, canvas: Canvas, font_names: dict[str, str]) -> None:
+        self.c = canvas
+        self.font_names = font_names
+
+    # pages ---------------------------------------------------------------
+    def begin_page(self, page: Page) -> None:
+        c = self.c
+        c.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
+        for box, setter in ((page.trim, c.setTrimBox), (page.bleed, c.setBleedBox)):
+            if box is not None:
+                setter(_pdf_box(box, page.height))
+        c.saveState()
+        c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, page.height * PT_PER_MM)
+
+    def end_page(self, page: Page) -> None:
+        self.c.restoreState()
+        self.c.showPage()
+
+    def push(self, transform: Transform, clip: Rect | None) -> None:
+        self.c.saveState()
+        self.c.transform(*transform_matrix(transform))
+        if clip is not None:
+            p = self.c.beginPath()
+            p.rect(clip.x, clip.y, clip.w, clip.h)
+            self.c.clipPath(p, stroke=0, fill=0)
+
+    def pop(self) -> None:
+        self.c.restoreState()
+
+    # shapes --------------------------------------------------------------
+    def _style(self, style: Style) -> tuple[int, int]:
+        c = self.c
+        if style.fill:
+            c.setFillColor(HexColor(style.fill))
+            c.setFillAlpha(style.opacity)
+        if style.stroke:
+            c.setStrokeColor(HexColor(style.stroke))
+            c.setLineWidth(style.width)
+            c.setDash(list(style.dash) if style.dash else [])
+        return (1 if style.stroke else 0), (1 if style.fill else 0)
+
+    def rect(self, item: Rect) -> None:
+        stroke, fill = self._style(item.style)
+        if item.radius:
+            self.c.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke, fill)
+        else:
+            self.c.rect(item.x, item.y, item.w, item.h, stroke, fill)
+
+    def line(self, item: Line) -> None:
+        self._style(item.style)
+        self.c.line(item.x1, item.y1, item.x2, item.y2)
+
+    def circle(self, item: Circle) -> None:
+        stroke, fill = self._style(item.style)
+        self.c.circle(item.cx, item.cy, item.r, stroke, fill)
+
+    def path(self, item: Path) -> None:
+        stroke, fill = self._style(item.style)
+        p = self.c.beginPath()
+        for command in item.commands:
+            op, *args = command
+            if op == "M":
+                p.moveTo(*args)
+            elif op == "L":
+                p.lineTo(*args)
+            elif op == "C":
+                p.curveTo(*args)
+            elif op == "Z":
+                p.close()
+        self.c.drawPath(p, stroke=stroke, fill=fill, fillMode=0)
+
+    def text(self, item: Text) -> None:
+        c = self.c
+        c.saveState()
+        c.translate(item.x, item.y)
+        c.scale(1, -1)
+        c.setFillColor(HexColor(item.colour))
+        c.setFont(self.font_names[item.font], item.size * MM_PER_PT)
+        draw = {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}
+        draw[item.align](0, 0, item.text)
+        c.restoreState()
+
+
+def _pdf_box(box: Box, page_height: float) -> Sequence[float]:
+    """A box in PDF points (x0, y0, x1, y1), y upwards."""
+    return (
+        box.x * PT_PER_MM,
+        (page_height - box.y - box.h) * PT_PER_MM,
+        (box.x + box.w) * PT_PER_MM,
+        (page_height - box.y) * PT_PER_MM,
+    )
+
+
+def render_pdf(pages: Iterable[Page], title: str = "dinokit") -> bytes:
+    """Draw pages into a PDF document; the same pages give the same bytes."""
+    pages = list(pages)
+    texts = text_by_font(pages)
+    texts.setdefault(BASE_FONT, "")
+    font_names = {font_id: _register(font_id, text) for font_id, text in texts.items()}
+    buffer = io.BytesIO()
+    canvas = Canvas(
+        buffer,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=font_names[BASE_FONT],
+    )
+    canvas.setTitle(title)
+    canvas.setCreator("dinokit")
+    canvas.setProducer("dinokit")
+    walk(pages, PdfBackend(canvas, font_names))
+    canvas.save()
+    return buffer.getvalue()
