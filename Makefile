@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: kit test lint validate bench clean venv
+.PHONY: kit test lint validate bench clean venv docs
 
 kit: $(STAMP)
 	$(BIN)/dinokit build --out output/
@@ -31,3 +31,10 @@ $(STAMP): pyproject.toml
 
 clean:
 	rm -rf $(VENV) output build *.egg-info
+
+# The README's pictures, rendered from the real PDFs of the kit.
+docs: kit
+	$(BIN)/python -m generator.preview output/digging-for-dinos/en/tiles-a4.pdf 0 docs/tiles-a4-front.png 90
+	$(BIN)/python -m generator.preview output/digging-for-dinos/en/tiles-a4.pdf 1 docs/tiles-a4-back.png 90
+	$(BIN)/python -m generator.preview output/digging-for-dinos/ko/tokens-a4.pdf 0 docs/tokens-a4-front.png 90
+	$(BIN)/python -m generator.preview output/digging-for-dinos/it/aid-a4.pdf 0 docs/aid-a4-it.png 90

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,7 +12,9 @@ import click
 from . import __version__
 from .data import DEFAULT_DATA_DIR, ComponentData, load_data
 from .diagnostics import Diagnostics, Severity, display_path, to_json
+from .draw.text import TextOverflow
 from .output import OutputError, atomic_write, sha256
+from .sheets import LayoutError, PrintOptions
 
 
 def data_option(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -43,10 +44,13 @@ def _failed(diags: Diagnostics, strict: bool) -> bool:
     return bool(diags.errors) or (strict and bool(diags.warnings))
 
 
-def _print_diagnostics(diags: Diagnostics) -> None:
-    for diagnostic in diags.sorted():
+def _print_diagnostics(diags: Diagnostics, limit: int | None = None) -> None:
+    shown = diags.sorted()
+    for diagnostic in shown[:limit]:
         colour = "red" if diagnostic.severity is Severity.ERROR else "yellow"
         click.echo(click.style(diagnostic.format(), fg=colour))
+    if limit is not None and len(shown) > limit:
+        click.echo(f"... and {len(shown) - limit} more")
 
 
 @main.command()
@@ -80,12 +84,131 @@ def load_or_exit(data_dir: Path) -> ComponentData:
     """Load the data for a build; on any error print the problems and exit 1."""
     data, diags = load_data(data_dir)
     if diags.errors:
-        _print_diagnostics(diags)
+        _print_diagnostics(diags, limit=10)
         raise click.ClickException(
             f"the data in {display_path(data_dir)} has {_summary(diags, False)}; "
             "nothing was built (run 'dinokit validate' for details)"
         )
     return data
+
+
+def _parse_offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
+    try:
+        x_text, y_text = value.split(",")
+        return float(x_text), float(y_text)
+    except ValueError:
+        raise click.BadParameter(
+            f"{value!r} is not an offset, expected two numbers in mm as X,Y (e.g. 0.5,-1)"
+        ) from None
+
+
+def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every printable product takes."""
+    options = [
+        click.option(
+            "--out",
+            "out_dir",
+            type=click.Path(path_type=Path, file_okay=False),
+            default=Path("output"),
+            show_default=True,
+            help="Folder to write into.",
+        ),
+        click.option(
+            "--paper",
+            type=click.Choice(["a4", "letter"]),
+            default="a4",
+            show_default=True,
+            help="Paper size.",
+        ),
+        click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(["pdf", "svg"]),
+            default="pdf",
+            show_default=True,
+            help="pdf: one file; svg: one file per page.",
+        ),
+        click.option(
+            "--lang", default="en", show_default=True, help="Language code (a file in data/lang/)."
+        ),
+        click.option(
+            "--bleed",
+            type=click.FloatRange(0, 6),
+            default=None,
+            help="Bleed in mm around each component [default: 3].",
+        ),
+        click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
+        click.option("--ink-saver", is_flag=True, help="Light fills and outlines."),
+        click.option(
+            "--duplex-offset",
+            default="0,0",
+            show_default=True,
+            callback=_parse_offset,
+            help="Shift backs by X,Y mm to correct a duplex printer's drift.",
+        ),
+        data_option,
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _build_one(
+    product_name: str,
+    data_dir: Path,
+    out_dir: Path,
+    paper: str,
+    fmt: str,
+    lang: str,
+    bleed: float | None,
+    no_crop_marks: bool,
+    ink_saver: bool,
+    duplex_offset: tuple[float, float],
+) -> None:
+    from .kit import PRODUCTS, build_product
+
+    data = load_or_exit(data_dir)
+    language = data.language(lang)
+    if language is None:
+        known = ", ".join(sorted(lang.code for lang in data.languages))
+        raise click.BadParameter(f"no language {lang!r} (languages: {known})", param_hint="--lang")
+    options = PrintOptions(paper, bleed, not no_crop_marks, ink_saver, duplex_offset)
+    try:
+        written = build_product(data, PRODUCTS[product_name], language, options, fmt, out_dir)
+    except (OutputError, LayoutError, TextOverflow) as exc:
+        raise click.ClickException(str(exc)) from None
+    for item in written:
+        click.echo(f"wrote {display_path(item.path)} ({item.pages} page{'s' * (item.pages != 1)})")
+
+
+@main.command()
+@print_options
+def tiles(**kwargs: Any) -> None:
+    """Fossil tiles of Digging for Dinos, all eras, with duplex era backs.
+
+    Example: dinokit tiles --lang it --paper a4 --out output/
+    """
+    _build_one("tiles", **kwargs)
+
+
+@main.command()
+@print_options
+def tokens(**kwargs: Any) -> None:
+    """Paleontologist tokens (two per player colour), face A backed by face B.
+
+    Example: dinokit tokens --paper letter --duplex-offset 0.5,-1
+    """
+    _build_one("tokens", **kwargs)
+
+
+@main.command()
+@print_options
+def aid(**kwargs: Any) -> None:
+    """Player aid cards of Digging for Dinos: the turn and scoring in brief.
+
+    Example: dinokit aid --lang ko --format svg
+    """
+    _build_one("aid", **kwargs)
 
 
 @main.command()
@@ -98,24 +221,48 @@ def load_or_exit(data_dir: Path) -> ComponentData:
     show_default=True,
     help="Folder to write the kit into.",
 )
-def build(data_dir: Path, out_dir: Path) -> None:
+@click.option(
+    "--lang",
+    "languages",
+    multiple=True,
+    help="Only this language (repeat for several) [default: all].",
+)
+@click.option(
+    "--paper",
+    "papers",
+    multiple=True,
+    type=click.Choice(["a4", "letter"]),
+    help="Only this paper (repeat for several) [default: a4 and letter].",
+)
+def build(
+    data_dir: Path, out_dir: Path, languages: tuple[str, ...], papers: tuple[str, ...]
+) -> None:
     """Validate the data and build the whole kit into --out, with a manifest.
 
     Example: dinokit build --out output/
     """
+    from .kit import build_kit, manifest
+
     data = load_or_exit(data_dir)
-    files: list[dict[str, Any]] = []
-    manifest = {
-        "dinokit": __version__,
-        "languages": [lang.code for lang in data.languages],
-        "files": files,
-    }
-    content = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+    unknown = sorted(set(languages) - {lang.code for lang in data.languages})
+    if unknown:
+        known = ", ".join(sorted(lang.code for lang in data.languages))
+        raise click.BadParameter(
+            f"no language {unknown[0]!r} (languages: {known})", param_hint="--lang"
+        )
     try:
+        written = build_kit(
+            data,
+            out_dir,
+            lambda w: click.echo(f"wrote {display_path(w.path)}"),
+            languages,
+            papers or ("a4", "letter"),
+        )
+        content = manifest(data, written, out_dir, __version__)
         path = atomic_write(out_dir / "manifest.json", content)
-    except OutputError as exc:
+    except (OutputError, LayoutError, TextOverflow) as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(f"wrote {display_path(path)} ({len(files)} files, sha256 {sha256(content)[:12]})")
+    click.echo(f"wrote {display_path(path)} ({len(written)} files, sha256 {sha256(content)[:12]})")
 
 
 if __name__ == "__main__":  # pragma: no cover

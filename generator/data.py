@@ -9,7 +9,7 @@ from typing import Any
 
 from .diagnostics import Diagnostics, Location, display_path
 from .games import GAMES
-from .lang import Language, check_languages, load_languages
+from .lang import Language, check_glyphs, check_languages, load_languages
 
 #: The data shipped with dinokit (a checkout's data/ folder).
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -58,4 +58,5 @@ def load_data(
     for game in GAMES:
         keys.extend(game.name_keys(models[game.id]))
     check_languages(languages, keys, diags)
+    check_glyphs(languages, diags)
     return ComponentData(models, languages), diags

@@ -149,3 +149,27 @@ def check_languages(
                     f"language {lang.code}: label {key!r} is not in the reference "
                     f"language '{REFERENCE}'",
                 )
+
+
+def check_glyphs(languages: Iterable[Language], diags: Diagnostics) -> None:
+    """Every text must be drawable by each font its script prints with."""
+    from . import fonts  # fontTools only; loaded when a check needs it
+
+    for lang in languages:
+        font_ids = sorted({fonts.font_for(lang.script, w) for w in ("regular", "bold", "display")})
+        texts = [(key, text, lang.locs.get(key, lang.loc)) for key, text in lang.names.items()]
+        texts += [
+            (f"labels.{key}", text, lang.locs.get(f"label:{key}", lang.loc))
+            for key, text in lang.labels.items()
+        ]
+        for key, text, loc in texts:
+            for font_id in font_ids:
+                missing = fonts.missing_glyphs(font_id, text)
+                if missing:
+                    chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in sorted(missing))
+                    diags.error(
+                        "E-LANG-GLYPH",
+                        loc,
+                        f"language {lang.code}: {key}: font {font_id!r} (script {lang.script}) "
+                        f"cannot draw {chars}",
+                    )

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import os
 from pathlib import Path
 
+import pypdf
 import pytest
 from conftest import edit, run
 
@@ -102,16 +105,32 @@ def test_binary_data_file(data_copy: Path) -> None:
 
 
 def test_build_writes_manifest(tmp_path: Path) -> None:
-    result = run("build", "--out", str(tmp_path / "out"))
+    out = tmp_path / "out"
+    result = run("build", "--out", str(out), "--lang", "ko", "--paper", "letter")
     assert result.exit_code == 0, result.output
-    manifest = json.loads((tmp_path / "out/manifest.json").read_text())
+    manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["dinokit"] == __version__
     assert sorted(manifest["languages"]) == ["de", "en", "es", "fr", "it", "ko"]
+    files = {entry["file"]: entry for entry in manifest["files"]}
+    assert set(files) == {
+        f"digging-for-dinos/ko/{name}-letter.pdf" for name in ("tiles", "tokens", "aid")
+    }
+    for name, entry in files.items():
+        content = (out / name).read_bytes()
+        assert entry["sha256"] == hashlib.sha256(content).hexdigest()
+        assert entry["language"] == "ko" and entry["paper"] == "letter"
+        assert entry["pages"] == len(pypdf.PdfReader(io.BytesIO(content)).pages)
+    assert files["digging-for-dinos/ko/tiles-letter.pdf"]["pages"] == 12
+
+
+def test_build_unknown_language(tmp_path: Path) -> None:
+    result = run("build", "--out", str(tmp_path), "--lang", "xx")
+    assert result.exit_code == 2 and "no language 'xx'" in result.output
 
 
 def test_build_is_reproducible(tmp_path: Path) -> None:
-    run("build", "--out", str(tmp_path / "a"))
-    run("build", "--out", str(tmp_path / "b"))
+    run("build", "--out", str(tmp_path / "a"), "--lang", "en", "--paper", "a4")
+    run("build", "--out", str(tmp_path / "b"), "--lang", "en", "--paper", "a4")
     for file in (tmp_path / "a").rglob("*"):
         if file.is_file():
             assert (
@@ -127,7 +146,7 @@ def test_build_with_bad_data_writes_nothing(data_copy: Path, tmp_path: Path) -> 
     edit(data_copy / "digging-for-dinos/species.yaml", "complete: 16", "complete: lots")
     result = run("build", "--data", str(data_copy), "--out", str(out))
     assert result.exit_code == 1
-    assert "E-TYPE" in result.output and "nothing was built" in result.output
+    assert "error[" in result.output and "nothing was built" in result.output
     assert (out / "manifest.json").read_text() == "old"
     assert [p.name for p in out.iterdir()] == ["manifest.json"]
 

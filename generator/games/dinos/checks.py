@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...diagnostics import Diagnostics
+from .art import BODY_PARTS
 from .model import DinosData, Era
 
 MIN_POSITIONS, MAX_POSITIONS = 2, 6
@@ -48,6 +49,7 @@ def _check_species(data: DinosData, diags: Diagnostics) -> None:
                     sp.loc,
                     f"species {sp.id}: position {pos_id!r} is listed {count} times",
                 )
+        _check_body(sp, diags)
         left_total = sum(p.value for p in sp.positions)
         if sp.positions and sp.complete <= left_total:
             diags.warning(
@@ -55,6 +57,27 @@ def _check_species(data: DinosData, diags: Diagnostics) -> None:
                 sp.loc,
                 f"species {sp.id}: completing it scores {sp.complete}, no more than its "
                 f"tiles' left-hand values together ({left_total}); nobody gains by completing it",
+            )
+
+
+def _check_body(sp, diags: Diagnostics) -> None:
+    """The tile art must be able to draw the species and highlight each position."""
+    parts = BODY_PARTS.get(sp.body)
+    if parts is None:
+        diags.error(
+            "E-BODY",
+            sp.loc,
+            f"species {sp.id}: unknown body {sp.body!r}, expected one of: "
+            f"{', '.join(sorted(BODY_PARTS))}",
+        )
+        return
+    for position in sp.positions:
+        if position.id not in parts:
+            diags.error(
+                "E-BODY-PART",
+                position.loc,
+                f"species {sp.id}: a {sp.body} silhouette has no part {position.id!r} to "
+                f"highlight (parts: {', '.join(sorted(parts))})",
             )
 
 

@@ -10,16 +10,11 @@ from ...yamlsrc import Map, Scalar, YNode, load_file
 from .model import Ability, DinosData, Era, Position, Rules, Species, Tile
 
 GAME_ID = "digging-for-dinos"
-BODIES = (
-    "theropod", "raptor", "sauropod", "ceratopsian", "stegosaur",
-    "ankylosaur", "hadrosaur", "pterosaur", "crocodylian",
-)  # fmt: skip
-
 POSITION = (s.Field("id", s.ident), s.Field("value", s.integer(0, 99)))
 SPECIES = (
     s.Field("id", s.ident),
     s.Field("colour", s.colour),
-    s.Field("body", s.choice(*BODIES)),
+    s.Field("body", s.ident),  # checked against the silhouettes art.py can draw
     s.Field("complete", s.integer(0, 99)),
     s.Field("positions", s.seq_of(s.any_node)),
 )

@@ -1,0 +1,116 @@
+"""Building printable products: pages -> PDF or SVG files, written safely, listed.
+
+This is the one place that knows both the layouts (page descriptions) and the
+backends; the CLI calls it, and so does `dinokit build`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .data import ComponentData
+from .draw.shapes import Page
+from .games.dinos import kit as dinos_kit
+from .lang import Language
+from .output import atomic_write, sha256
+from .render.pdf import render_pdf
+from .render.svg import render_svg
+from .sheets import PrintOptions
+
+PageMaker = Callable[[object, Language, PrintOptions], list[Page]]
+
+
+@dataclass(frozen=True)
+class Product:
+    game: str
+    name: str  # component name, used in file names
+    make: PageMaker
+
+
+PRODUCTS: dict[str, Product] = {
+    p.name: p
+    for p in (
+        Product("digging-for-dinos", "tiles", dinos_kit.tile_pages),
+        Product("digging-for-dinos", "tokens", dinos_kit.token_pages),
+        Product("digging-for-dinos", "aid", dinos_kit.aid_pages),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Written:
+    path: Path
+    component: str
+    language: str
+    paper: str
+    pages: int
+    sha256: str
+
+    def manifest_entry(self, root: Path) -> dict[str, object]:
+        return {
+            "file": self.path.relative_to(root).as_posix(),
+            "component": self.component,
+            "language": self.language,
+            "paper": self.paper,
+            "pages": self.pages,
+            "sha256": self.sha256,
+        }
+
+
+def build_product(
+    data: ComponentData,
+    product: Product,
+    lang: Language,
+    options: PrintOptions,
+    fmt: str,
+    out_dir: Path,
+) -> list[Written]:
+    """Lay out one product and write it as one PDF or one SVG per page."""
+    pages = product.make(data.game(product.game), lang, options)
+    folder = out_dir / product.game / lang.code
+    stem = f"{product.name}-{options.paper}" + ("-inksaver" if options.ink_saver else "")
+    if fmt == "pdf":
+        content = render_pdf(pages, title=f"{product.game} {product.name} ({lang.code})")
+        path = atomic_write(folder / f"{stem}.pdf", content)
+        return [Written(path, product.name, lang.code, options.paper, len(pages), sha256(content))]
+    written = []
+    for number, svg in enumerate(render_svg(pages), start=1):
+        path = atomic_write(folder / f"{stem}-p{number:02d}.svg", svg)
+        written.append(Written(path, product.name, lang.code, options.paper, 1, sha256(svg)))
+    return written
+
+
+PAPERS = ("a4", "letter")
+
+
+def build_kit(
+    data: ComponentData,
+    out_dir: Path,
+    report: Callable[[Written], None],
+    languages: tuple[str, ...] = (),
+    papers: tuple[str, ...] = PAPERS,
+) -> list[Written]:
+    """Every product, in every language (or those given) and paper, as PDF."""
+    written: list[Written] = []
+    chosen = [lang for lang in data.languages if not languages or lang.code in languages]
+    for product in PRODUCTS.values():
+        for lang in chosen:
+            for paper in papers:
+                for item in build_product(data, product, lang, PrintOptions(paper), "pdf", out_dir):
+                    report(item)
+                    written.append(item)
+    return written
+
+
+def manifest(data: ComponentData, written: list[Written], out_dir: Path, version: str) -> bytes:
+    """The list of built files; no dates, so the same build gives the same bytes."""
+    import json
+
+    body = {
+        "dinokit": version,
+        "languages": [lang.code for lang in data.languages],
+        "files": [w.manifest_entry(out_dir) for w in sorted(written, key=lambda w: str(w.path))],
+    }
+    return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
