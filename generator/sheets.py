@@ -245,17 +245,23 @@ def footer_items(spec: SheetSpec, grid: Grid, footer: Footer, label: str) -> lis
 
 
 def layout_sheets(
-    components: Sequence[Component],
+    components: Sequence[Component] | Sequence[Sequence[Component]],
     component: str,
     footer: Footer,
     options: PrintOptions,
     spec: SheetSpec | None = None,
 ) -> list[Page]:
-    """Fronts pages, each followed by its mirrored backs page when components have backs."""
+    """Fronts pages, each followed by its mirrored backs page when components have backs.
+
+    ``components`` is one list, or a list of groups (e.g. one per era) that each
+    start on a sheet of their own, so a sheet's backs page shows one design.
+    """
     spec = spec or load_sheet_spec()
     grid = plan_grid(spec, component, options)
-    duplex = any(c.back is not None for c in components)
-    sheets = [components[i : i + grid.per_sheet] for i in range(0, len(components), grid.per_sheet)]
+    groups = components if components and not isinstance(components[0], Component) else [components]
+    duplex = any(c.back is not None for group in groups for c in group)
+    n = grid.per_sheet
+    sheets = [group[i : i + n] for group in groups for i in range(0, len(group), n)]
     w, h, b = grid.size.width, grid.size.height, grid.size.bleed
     clip = Rect(-b, -b, w + 2 * b, h + 2 * b, Style())
     pages: list[Page] = []

@@ -281,3 +281,13 @@ def test_text_too_long_fails_the_build_and_writes_nothing(data_copy: Path, tmp_p
     assert "Pteranodon of the Great Western Interior Seaway" in result.output
     assert "Traceback" not in result.output
     assert list(tmp_path.rglob("*.pdf")) == [] and list(tmp_path.rglob("*.tmp")) == []
+
+
+def test_each_era_starts_its_own_sheet(tiles_pdf, data, dinos) -> None:
+    """A backs page shows one era only, so a sheet never mixes eras."""
+    lang = data.language("en")
+    names = [lang.term("eras", str(era.number)) for era in dinos.eras]
+    backs = pdf_text(tiles_pdf)[1::2]
+    assert len(backs) == 6
+    for text in backs:
+        assert sum(name in text for name in names) == 1

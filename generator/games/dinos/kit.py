@@ -384,9 +384,10 @@ def tile_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[P
     size = spec.components["tile"]
     bleed = size.bleed if options.bleed is None else options.bleed
     look = Look(options.ink_saver)
-    components = []
+    components: list[list[Component]] = []
     for era in data.eras:
         back = tile_back(era, lang, size.width, size.height, bleed, look)
+        components.append([])
         for tile in era.tiles:
             species = data.species_by_id(tile.species)
             front = tile_front(
@@ -400,7 +401,7 @@ def tile_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[P
                 bleed,
                 look,
             )
-            components.append(Component(front, back))
+            components[-1].append(Component(front, back))
     return layout_sheets(components, "tile", _footer(lang, "tiles_title"), options, spec)
 
 
