@@ -114,3 +114,90 @@ def manifest(data: ComponentData, written: list[Written], out_dir: Path, version
         "files": [w.manifest_entry(out_dir) for w in sorted(written, key=lambda w: str(w.path))],
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+# ------------------------------------------------------------------ Paleontologists pads
+
+
+def pad_json(sites, version: str) -> bytes:
+    """The layouts as data: one object per sheet, rows and columns counted from 0."""
+    import json
+
+    body = {
+        "generator": version,
+        "sheets": [
+            {
+                "code": s.code,
+                "seed": s.seed,
+                "difficulty": s.difficulty,
+                "rows": s.rows,
+                "cols": s.cols,
+                "fossils": [
+                    {
+                        "id": f.id,
+                        "cells": [list(c) for c in f.cells],
+                        "value": f.value,
+                        "bonus": f.bonus,
+                    }
+                    for f in s.fossils
+                ],
+                "stars": [list(c) for c in s.stars],
+                "expected_score": round(s.expected_score, 3),
+            }
+            for s in sites
+        ],
+    }
+    return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def build_pad(
+    data: ComponentData,
+    lang: Language,
+    sites,
+    copies: int,
+    paper: str,
+    per_page: int,
+    fmt: str,
+    out_dir: Path,
+    stem: str,
+) -> list[Written]:
+    """A pad: each layout ``copies`` times (one per player), as PDF, SVG pages or JSON."""
+    from .games.paleo.pads import GENERATOR_VERSION
+
+    paleo = data.game("paleontologists")
+    folder = out_dir / "paleontologists" / lang.code
+    if fmt == "json":
+        content = pad_json(sites, f"dinokit-pads/{GENERATOR_VERSION}")
+        path = atomic_write(folder / f"{stem}.json", content)
+        return [Written(path, "pad", lang.code, paper, 0, sha256(content))]
+    from .games.paleo.sheet import pad_pages
+
+    printed = [site for site in sites for _ in range(copies)]
+    pages = pad_pages(printed, paleo, lang, paper, per_page)
+    name = f"{stem}-{paper}"
+    if fmt == "pdf":
+        first = next(iter(pad_pages(printed[:1], paleo, lang, paper, per_page)))
+        content = render_pdf(
+            pages, title=f"paleontologists pad ({lang.code})", texts=_pad_texts(first)
+        )
+        count = -(-len(printed) // per_page)
+        path = atomic_write(folder / f"{name}.pdf", content)
+        return [Written(path, "pad", lang.code, paper, count, sha256(content))]
+    written = []
+    for number, page in enumerate(pages, start=1):
+        svg = render_svg([page])[0]
+        path = atomic_write(folder / f"{name}-p{number:02d}.svg", svg)
+        written.append(Written(path, "pad", lang.code, paper, 1, sha256(svg)))
+    return written
+
+
+def _pad_texts(first_page: Page) -> dict[str, str]:
+    """Characters a pad can draw: the first page's, plus all that codes, labels and
+    numbers of other sheets may use (so pages can be drawn as they are made)."""
+    from .render.common import text_by_font
+
+    extra = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-·+"
+    return {
+        font: "".join(sorted(set(chars) | set(extra)))
+        for font, chars in text_by_font([first_page]).items()
+    }

@@ -103,7 +103,22 @@ class Group:
     clip: Rect | None = None  # in the group's own coordinates
 
 
-Item = Rect | Line | Circle | Path | Text | Group
+@dataclass(frozen=True)
+class Form:
+    """Drawing reused on many pages (a PDF form XObject, an SVG <use>): drawn once."""
+
+    name: str  # unique within a document
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class Use:
+    form: Form
+    dx: float = 0.0
+    dy: float = 0.0
+
+
+Item = Rect | Line | Circle | Path | Text | Group | Use
 
 
 @dataclass(frozen=True)
@@ -143,6 +158,7 @@ class Backend(Protocol):
     def circle(self, item: Circle) -> None: ...
     def path(self, item: Path) -> None: ...
     def text(self, item: Text) -> None: ...
+    def use(self, item: Use) -> None: ...
 
 
 def walk_items(items: Iterable[Item], backend: Backend) -> None:
@@ -161,6 +177,8 @@ def walk_items(items: Iterable[Item], backend: Backend) -> None:
             backend.path(item)
         elif isinstance(item, Text):
             backend.text(item)
+        elif isinstance(item, Use):
+            backend.use(item)
         else:  # pragma: no cover - a programming error, not bad input
             raise TypeError(f"cannot draw {item!r}")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from ..draw.shapes import Page, Text, Transform, walk
+from ..draw.shapes import Page, Text, Transform, Use, walk, walk_items
 
 MM_PER_PT = 25.4 / 72
 PT_PER_MM = 72 / 25.4
@@ -16,9 +16,15 @@ class _TextCollector:
 
     def __init__(self) -> None:
         self.chars: dict[str, set[str]] = defaultdict(set)
+        self.forms: set[str] = set()
 
     def text(self, item: Text) -> None:
         self.chars[item.font].update(item.text)
+
+    def use(self, item: Use) -> None:
+        if item.form.name not in self.forms:
+            self.forms.add(item.form.name)
+            walk_items(item.form.items, self)  # type: ignore[arg-type]
 
     def __getattr__(self, name: str):
         return lambda *args: None

@@ -16,11 +16,26 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
-from ..draw.shapes import Box, Circle, Line, Page, Path, Rect, Style, Text, Transform, walk
+from ..draw.shapes import (
+    Box,
+    Circle,
+    Line,
+    Page,
+    Path,
+    Rect,
+    Style,
+    Text,
+    Transform,
+    Use,
+    walk,
+    walk_items,
+)
 from .common import MM_PER_PT, PT_PER_MM, text_by_font, transform_matrix
 
 #: Always embedded, so the canvas never falls back to an unembedded Helvetica.
 BASE_FONT = "sans"
+#: Half the size of a form's bounding box, in the units it is drawn in (mm).
+FORM_EXTENT = 1000
 
 
 def _register(font_id: str, text: str) -> str:
@@ -35,6 +50,26 @@ class PdfBackend:
     def __init__(self, canvas: Canvas, font_names: dict[str, str]) -> None:
         self.c = canvas
         self.font_names = font_names
+        self.forms: set[str] = set()
+
+    def use(self, item: Use) -> None:
+        """Define the form once (a form XObject), then place it by reference."""
+        c, name = self.c, f"dinokit-{item.form.name}"
+        if name not in self.forms:
+            self.forms.add(name)
+            c.beginForm(
+                name,
+                lowerx=-FORM_EXTENT,
+                lowery=-FORM_EXTENT,
+                upperx=FORM_EXTENT,
+                uppery=FORM_EXTENT,
+            )
+            walk_items(item.form.items, self)
+            c.endForm()
+        c.saveState()
+        c.translate(item.dx, item.dy)
+        c.doForm(name)
+        c.restoreState()
 
     # pages ---------------------------------------------------------------
     def begin_page(self, page: Page) -> None:
@@ -125,10 +160,19 @@ def _pdf_box(box: Box, page_height: float) -> Sequence[float]:
     )
 
 
-def render_pdf(pages: Iterable[Page], title: str = "dinokit") -> bytes:
-    """Draw pages into a PDF document; the same pages give the same bytes."""
-    pages = list(pages)
-    texts = text_by_font(pages)
+def render_pdf(
+    pages: Iterable[Page], title: str = "dinokit", texts: dict[str, str] | None = None
+) -> bytes:
+    """Draw pages into a PDF document; the same pages give the same bytes.
+
+    Fonts are subset to the text drawn, so the pages are read twice; pass ``texts``
+    (font id -> every character any page draws in it) to draw a long stream of pages
+    without holding them all.
+    """
+    if texts is None:
+        pages = list(pages)
+        texts = text_by_font(pages)
+    texts = dict(texts)
     texts.setdefault(BASE_FONT, "")
     font_names = {font_id: _register(font_id, text) for font_id, text in texts.items()}
     buffer = io.BytesIO()

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..draw.shapes import Circle, Line, Page, Path, Rect, Style, Text, Transform, walk
+from ..draw.shapes import (
+    Circle,
+    Line,
+    Page,
+    Path,
+    Rect,
+    Style,
+    Text,
+    Transform,
+    Use,
+    walk,
+    walk_items,
+)
 
 
 def _n(value: float) -> str:
@@ -27,6 +39,16 @@ class Recorder:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.depth = 0
+        self.forms: set[str] = set()
+
+    def use(self, item: Use) -> None:
+        if item.form.name not in self.forms:
+            self.forms.add(item.form.name)
+            self._add(f"form {item.form.name}")
+            self.depth += 1
+            walk_items(item.form.items, self)
+            self.depth -= 1
+        self._add(f"use {item.form.name} {_n(item.dx)},{_n(item.dy)}")
 
     def _add(self, text: str) -> None:
         self.lines.append("  " * self.depth + text)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import svgwrite
 
 from .. import fonts
-from ..draw.shapes import Circle, Line, Page, Path, Rect, Style, Text, Transform, walk_items
+from ..draw.shapes import Circle, Line, Page, Path, Rect, Style, Text, Transform, Use, walk_items
 from .common import MM_PER_PT, text_by_font, transform_matrix
 
 ANCHOR = {"left": "start", "center": "middle", "right": "end"}
@@ -35,6 +35,19 @@ class SvgBackend:
         self.stack = [drawing]
         self.pushed: list[int] = []  # elements each push() added to the stack
         self.clips = 0
+        self.forms: set[str] = set()
+
+    def use(self, item: Use) -> None:
+        """Define the form once per page in <defs>, then place it with <use>."""
+        ref = f"form-{item.form.name}"
+        if ref not in self.forms:
+            self.forms.add(ref)
+            group = self.dwg.g(id=ref)
+            self.dwg.defs.add(group)
+            self.stack.append(group)
+            walk_items(item.form.items, self)
+            self.stack.pop()
+        self.parent.add(self.dwg.use(f"#{ref}", insert=(_num(item.dx), _num(item.dy))))
 
     @property
     def parent(self):

@@ -10,6 +10,7 @@ from ...diagnostics import Diagnostics
 from ...polyomino import parse_ascii
 from ...yamlsrc import Scalar, YNode, load_file
 from .model import (
+    Band,
     Bonus,
     DiceFace,
     DigSiteRules,
@@ -45,7 +46,10 @@ DIG_SITE = (
     s.Field("stars_per_sheet", s.integer(0, 999)),
     s.Field("fossil_templates", s.seq_of(s.any_node, min_len=1)),
     s.Field("bonuses", s.seq_of(s.any_node, min_len=1)),
+    s.Field("difficulty", s.any_node),
 )
+DIFFICULTIES = ("easy", "medium", "hard")
+BAND = (s.Field("min", s.number(0)), s.Field("max", s.number(0)))
 GRID = (s.Field("rows", s.integer(5, 40)), s.Field("cols", s.integer(5, 40)))
 COUNT_RANGE = (s.Field("min", s.integer(1, 999)), s.Field("max", s.integer(1, 999)))
 
@@ -160,6 +164,30 @@ def _read_dig_site(root: YNode | None, diags: Diagnostics) -> DigSiteRules | Non
         b = s.read_record(node, "bonus", BONUS, diags)
         if b is not None:
             bonuses.append(Bonus(b["id"], b["limit"], b.loc))
+    bands = {}
+    table = s.as_map(rec["difficulty"], "dig site: difficulty", diags)
+    for key, node in table.items() if table else []:
+        if key not in DIFFICULTIES:
+            diags.error(
+                "E-CHOICE",
+                table.key_loc(key),
+                f"dig site: difficulty {key!r}, expected one of: {', '.join(DIFFICULTIES)}",
+            )
+            continue
+        band = s.read_record(node, f"dig site: difficulty: {key}", BAND, diags)
+        if band is None:
+            continue
+        if band["min"] >= band["max"]:
+            diags.error(
+                "E-RANGE",
+                band.loc,
+                f"dig site: difficulty {key}: min {band['min']:g} is not below max {band['max']:g}",
+            )
+        bands[key] = Band(band["min"], band["max"])
+    if table is not None:
+        for key in DIFFICULTIES:
+            if key not in bands and key not in table:
+                diags.error("E-REQUIRED", table.loc, f"dig site: difficulty {key!r} has no band")
     if grid is None or counts is None:
         return None
     if counts["min"] > counts["max"]:
@@ -177,6 +205,7 @@ def _read_dig_site(root: YNode | None, diags: Diagnostics) -> DigSiteRules | Non
         counts["max"],
         rec["stars_per_sheet"],
         tuple(bonuses),
+        bands,
         rec.loc,
         rec.key_locs,
     )

@@ -61,6 +61,14 @@ class Bonus:
 
 
 @dataclass(frozen=True)
+class Band:
+    """Expected-score band of a difficulty: a sheet's mean score lies in [low, high)."""
+
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
 class DigSiteRules:
     rows: int
     cols: int
@@ -70,6 +78,7 @@ class DigSiteRules:
     fossils_max: int
     stars: int
     bonuses: tuple[Bonus, ...]
+    bands: dict[str, Band] = field(default_factory=dict)  # difficulty -> band
     loc: Location = field(default=NOWHERE, compare=False)
     locs: dict[str, Location] = field(default_factory=dict, compare=False, repr=False)
 
@@ -84,3 +93,28 @@ class PaleoData:
     dig_types: tuple[DigType, ...]
     dice: tuple[DiceFace, ...]
     dig_site: DigSiteRules | None
+
+
+@dataclass(frozen=True)
+class Fossil:
+    """A fossil on one generated sheet."""
+
+    id: str  # label printed beside it and in the scoring area: "A", "B", ...
+    cells: tuple[Cell, ...]  # sorted (row, col), counted from 0
+    value: int
+    bonus: int  # same-dig-type bonus
+    template: str  # id of the FossilTemplate it came from
+
+
+@dataclass(frozen=True)
+class DigSite:
+    """One generated dig-site sheet: everything printed on it that varies."""
+
+    code: str  # printable, regenerates this sheet: e.g. "PAL-7K3F-92QD"
+    seed: int
+    difficulty: str  # easy | medium | hard
+    rows: int
+    cols: int
+    fossils: tuple[Fossil, ...]
+    stars: tuple[Cell, ...]  # sorted
+    expected_score: float  # mean score of the heuristic player on this sheet
