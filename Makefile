@@ -19,6 +19,10 @@ lint: $(STAMP)
 validate: $(STAMP)
 	$(BIN)/dinokit validate
 
+# Speed and size goals, measured on this machine (not part of make test).
+bench: $(STAMP)
+	$(BIN)/python -m generator.bench
+
 venv: $(STAMP)
 
 # The venv is rebuilt whenever the declared dependencies change.
@@ -38,3 +42,4 @@ docs: kit
 	$(BIN)/python -m generator.preview output/digging-for-dinos/en/tiles-a4.pdf 1 docs/tiles-a4-back.png 90
 	$(BIN)/python -m generator.preview output/digging-for-dinos/ko/tokens-a4.pdf 0 docs/tokens-a4-front.png 90
 	$(BIN)/python -m generator.preview output/digging-for-dinos/it/aid-a4.pdf 0 docs/aid-a4-it.png 90
+	$(BIN)/python -m generator.preview output/paleontologists/en/pad-sample-a4.pdf 0 docs/pad-a4-en.png 90

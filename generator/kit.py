@@ -83,6 +83,7 @@ def build_product(
 
 
 PAPERS = ("a4", "letter")
+SAMPLE_PAD = (4, 1, "medium")  # sheets, seed, difficulty of the pad in every build
 
 
 def build_kit(
@@ -101,6 +102,15 @@ def build_kit(
                 for item in build_product(data, product, lang, PrintOptions(paper), "pdf", out_dir):
                     report(item)
                     written.append(item)
+    # A sample pad of Paleontologists in every language: the same sheets in each.
+    from .games.paleo.pads import generate_pad
+
+    sites = generate_pad(data.game("paleontologists"), SAMPLE_PAD[0], SAMPLE_PAD[1], SAMPLE_PAD[2])
+    for lang in chosen:
+        for paper in papers:
+            for item in build_pad(data, lang, sites, 1, paper, 1, "pdf", out_dir, "pad-sample"):
+                report(item)
+                written.append(item)
     return written
 
 

@@ -114,7 +114,7 @@ def test_build_writes_manifest(tmp_path: Path) -> None:
     files = {entry["file"]: entry for entry in manifest["files"]}
     assert set(files) == {
         f"digging-for-dinos/ko/{name}-letter.pdf" for name in ("tiles", "tokens", "aid")
-    }
+    } | {"paleontologists/ko/pad-sample-letter.pdf"}
     for name, entry in files.items():
         content = (out / name).read_bytes()
         assert entry["sha256"] == hashlib.sha256(content).hexdigest()

@@ -1,0 +1,67 @@
+"""Benchmarks (`make bench`): speed and size goals, measured, not unit-tested.
+
+Pads: 1000 sheets generated and verified (every core), then rendered to one PDF;
+sheets per second for each stage, bytes per additional sheet, peak memory.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import sys
+import time
+
+from .data import load_data
+from .games.paleo.pads import generate_pad
+from .kit import _pad_texts
+from .render.pdf import render_pdf
+from .sheets import PrintOptions  # noqa: F401  (keeps the import graph as in a build)
+
+
+def _peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def bench_pads(count: int, workers: int) -> dict[str, float]:
+    from .games.paleo.sheet import pad_pages
+
+    data, diags = load_data()
+    if diags.errors:
+        raise SystemExit("the data has errors; run dinokit validate")
+    paleo, lang = data.game("paleontologists"), data.language("en")
+    start = time.perf_counter()
+    sites = generate_pad(paleo, count, 1, "medium", workers)
+    generated = time.perf_counter()
+    first = next(iter(pad_pages(sites[:1], paleo, lang, "a4", 1)))
+    texts = _pad_texts(first)
+    pdf = render_pdf(pad_pages(sites, paleo, lang, "a4", 1), texts=texts)
+    rendered = time.perf_counter()
+    small = render_pdf(pad_pages(sites[:10], paleo, lang, "a4", 1), texts=texts)
+    return {
+        "sheets": count,
+        "workers": workers,
+        "generate+verify s": generated - start,
+        "generate+verify sheets/s": count / (generated - start),
+        "render s": rendered - generated,
+        "render sheets/s": count / (rendered - generated),
+        "total s": rendered - start,
+        "pdf MB": len(pdf) / 1e6,
+        "bytes per additional sheet": (len(pdf) - len(small)) / (count - 10),
+        "peak memory MB": _peak_mb(),
+    }
+
+
+def main(argv: list[str]) -> int:
+    count = int(argv[0]) if argv else 1000
+    workers = os.cpu_count() or 1
+    print(f"dinokit bench: {count} pad sheets on {workers} cores")
+    results = bench_pads(count, workers)
+    for key, value in results.items():
+        print(f"  {key:28} {value:12.2f}" if isinstance(value, float) else f"  {key:28} {value:12}")
+    ok = results["total s"] < 60 and results["bytes per additional sheet"] < 4096
+    print("goals (total < 60 s, < 4 KB per additional sheet):", "met" if ok else "NOT MET")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
