@@ -338,6 +338,115 @@ def pads(
         click.echo(f"... and {len(written) - 3} more files")
 
 
+@main.group()
+def simulate() -> None:
+    """Play many games with bots and write a balance report (PDF, SVG, JSON)."""
+
+
+@simulate.command("paleontologists")
+@click.option(
+    "--games",
+    type=click.IntRange(min=1, max=1_000_000),
+    default=1000,
+    show_default=True,
+    help="Games to play in all.",
+)
+@click.option("--code", default=None, help="Play this one sheet (e.g. PAL-7K3F-92QD).")
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard"]),
+    default=None,
+    help="Play sheets of this difficulty [default: all three].",
+)
+@click.option(
+    "--sheets",
+    type=click.IntRange(min=1, max=1000),
+    default=10,
+    show_default=True,
+    help="Sheets per difficulty (without --code).",
+)
+@click.option(
+    "--bots",
+    default="greedy,random",
+    show_default=True,
+    help="Comma-separated players: greedy, random.",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("output/simulations"),
+    show_default=True,
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1, max=64),
+    default=None,
+    help="Processes [default: every core]; results do not depend on it.",
+)
+@data_option
+def simulate_paleo(
+    games: int,
+    code: str | None,
+    difficulty: str | None,
+    sheets: int,
+    bots: str,
+    seed: int,
+    out_dir: Path,
+    jobs: int | None,
+    data_dir: Path,
+) -> None:
+    """Greedy and random players on generated dig sites; scores per sheet and difficulty.
+
+    Example: dinokit simulate paleontologists --games 10000 --difficulty hard --seed 3
+    """
+    import os
+
+    from .games.paleo.pads import CodeError
+    from .games.paleo.simulate import BOTS, choose_sheets, simulate, summary
+    from .simulation import paleo_report, write_report
+
+    players = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in players if b not in BOTS]
+    if unknown or not players:
+        raise click.BadParameter(
+            f"unknown bot {unknown[0] if unknown else bots!r}, expected "
+            f"a comma-separated list of: {', '.join(BOTS)}",
+            param_hint="--bots",
+        )
+    data = load_or_exit(data_dir)
+    paleo = data.game("paleontologists")
+    workers = jobs or os.cpu_count() or 1
+    try:
+        sites = choose_sheets(paleo, code, difficulty, seed, sheets, workers)
+    except CodeError as exc:
+        raise click.BadParameter(str(exc), param_hint="--code") from None
+    with _progress(games, "playing") as bar:
+        results = simulate(paleo, sites, games, players, seed, workers, bar.update)
+    numbers = summary(sites, results)
+    scores: dict[str, list[int]] = {}
+    for g in results:
+        scores.setdefault(g.bot, []).append(g.score)
+    args = f"{games} games, bots {','.join(players)}, seed {seed}, " + (
+        f"sheet {code}" if code else f"{len(sites)} sheets ({difficulty or 'all'})"
+    )
+    for bot, s in numbers["by_bot"].items():
+        click.echo(
+            f"{bot:>8}: mean {s['mean']:.2f}, sd {s['sd']:.2f}, min {s['min']}, "
+            f"max {s['max']} over {s['games']} games"
+        )
+    for d, s in numbers["by_difficulty"].items():
+        click.echo(f"{d:>8}: greedy mean {s['mean']:.2f} (sd {s['sd']:.2f})")
+    try:
+        paths = write_report(
+            paleo_report(numbers, scores, args), numbers, out_dir, "paleontologists-balance"
+        )
+    except OutputError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"wrote {display_path(paths[0])} and {len(paths) - 1} more files")
+
+
 class _NoBar:
     def update(self, n: int) -> None:
         pass

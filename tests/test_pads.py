@@ -289,3 +289,14 @@ def test_bad_pad_options(tmp_path: Path, args, message: str) -> None:
     assert result.exit_code == 2, result.output
     assert message in result.output
     assert not any(tmp_path.iterdir())
+
+
+def test_same_seed_same_pdf_bytes(tmp_path: Path) -> None:
+    for name in ("a", "b"):
+        result = run(
+            "pads", "--count", "3", "--seed", "5", "--out", str(tmp_path / name), "--jobs", "1"
+        )
+        assert result.exit_code == 0, result.output
+    a = (tmp_path / "a/paleontologists/en/pad-medium-seed5-x3-a4.pdf").read_bytes()
+    b = (tmp_path / "b/paleontologists/en/pad-medium-seed5-x3-a4.pdf").read_bytes()
+    assert a == b and a.startswith(b"%PDF")

@@ -15,6 +15,7 @@ Numbers are arrays (numpy) so that a thousand sheets can be measured in seconds;
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -101,8 +102,13 @@ def play(
     site: DigSite | Prepared,
     rolls: Sequence[tuple[int, int]],
     record: list[Move] | None = None,
+    chooser: random.Random | None = None,
 ) -> int:
-    """One game on ``site`` with these rolls; the final score."""
+    """One game on ``site`` with these rolls; the final score.
+
+    The greedy player chooses, unless ``chooser`` is given: then every legal
+    placement the roll allows is equally likely (the random player).
+    """
     prepared = site if isinstance(site, Prepared) else Prepared(fast, site)
     site = prepared.site
     rules = fast.rules
@@ -131,30 +137,13 @@ def play(
                 record.append(Move(dice, "", "", None))
             continue
         idx, offsets = idx[legal], offsets[legal]
-        ts: list[int] = []
-        cs: list[int] = []
-        ws: list[int] = []
-        for f in undug:
-            open_cells = [c for c in around[f] if not taken[c]]
-            seen = {dtype[c] for c in around[f] if taken[c]}
-            fossil = site.fossils[f]
-            for t in range(types):
-                reachable = not seen or seen == {t}
-                worth = (fossil.value + (fossil.bonus if reachable else 0)) * WEIGHT
-                share = worth // len(open_cells)
-                ts.extend([t] * len(open_cells))
-                cs.extend(open_cells)
-                ws.extend([share] * len(open_cells))
-        if circled.get(PLUS_ONE, 0) < limits.get(PLUS_ONE, 0):
-            for c in stars:
-                if not taken[c]:
-                    ts.extend(range(types))
-                    cs.extend([c] * types)
-                    ws.extend([WEIGHT] * types)
-        keys = np.array(ts, dtype=np.int64) * n + np.array(cs, dtype=np.int64)
-        flat = np.bincount(keys, weights=ws, minlength=types * n)  # exact: small integers
         placed = fast.cells.take(idx, axis=0)
-        best = int(np.argmax(flat.take(placed + offsets[:, None]).sum(axis=1)))
+        if chooser is not None:
+            best = chooser.randrange(len(idx))
+        else:
+            best = _greedy_choice(
+                site, undug, around, taken, dtype, stars, circled, limits, types, n, placed, offsets
+            )
         cells = placed[best].tolist()
         t = int(offsets[best]) // n
         for c in cells:
@@ -183,6 +172,35 @@ def play(
                 if len({dtype[c] for c in around[f]}) == 1:
                     score += fossil.bonus
     return score + circled.get(PLUS_ONE, 0)
+
+
+def _greedy_choice(
+    site, undug, around, taken, dtype, stars, circled, limits, types, n, placed, offsets
+) -> int:
+    """Index of the placement worth most to the greedy player (first one on ties)."""
+    ts: list[int] = []
+    cs: list[int] = []
+    ws: list[int] = []
+    for f in undug:
+        open_cells = [c for c in around[f] if not taken[c]]
+        seen = {dtype[c] for c in around[f] if taken[c]}
+        fossil = site.fossils[f]
+        for t in range(types):
+            reachable = not seen or seen == {t}
+            worth = (fossil.value + (fossil.bonus if reachable else 0)) * WEIGHT
+            share = worth // len(open_cells)
+            ts.extend([t] * len(open_cells))
+            cs.extend(open_cells)
+            ws.extend([share] * len(open_cells))
+    if circled.get(PLUS_ONE, 0) < limits.get(PLUS_ONE, 0):
+        for c in stars:
+            if not taken[c]:
+                ts.extend(range(types))
+                cs.extend([c] * types)
+                ws.extend([WEIGHT] * types)
+    keys = np.array(ts, dtype=np.int64) * n + np.array(cs, dtype=np.int64)
+    flat = np.bincount(keys, weights=ws, minlength=types * n)  # exact: small integers
+    return int(np.argmax(flat.take(placed + offsets[:, None]).sum(axis=1)))
 
 
 def expected_score(fast: FastRules, site: DigSite, games: int = 12) -> float:
