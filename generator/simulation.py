@@ -114,4 +114,153 @@ def paleo_report(summary: dict, scores_by_bot: dict[str, list[int]], args: str) 
     return report
 
 
-__all__ = ["write_report", "paleo_report", "Written", "sha256"]
+def dinos_report(summary: dict, results, data, lang, args: str) -> Report:
+    report = Report("Digging for Dinos: balance report", args)
+    players = summary["players"]
+    report.heading("Who wins")
+    seats = [f"seat {i + 1}" for i in range(players)]
+    report.chart(
+        8 + 7 * players,
+        lambda x, y, w, h, f, b: bar_chart(
+            x,
+            y,
+            w,
+            h,
+            f"Win rate by seat (fair share {1 / players:.0%})",
+            seats,
+            [100 * r for r in summary["win_rate_by_seat"]],
+            f,
+            b,
+            "{:.1f}%",
+            PALETTE,
+            max_value=100,
+        ),
+    )
+    bots = list(summary["win_rate_by_bot"])
+    report.chart(
+        8 + 7 * len(bots),
+        lambda x, y, w, h, f, b: bar_chart(
+            x,
+            y,
+            w,
+            h,
+            "Win rate of a seat, by bot",
+            bots,
+            [100 * summary["win_rate_by_bot"][k] for k in bots],
+            f,
+            b,
+            "{:.1f}%",
+            PALETTE,
+            max_value=100,
+        ),
+    )
+    report.table(
+        ["bot", "mean score", "spread (sd)", "min", "max", "win rate"],
+        [
+            [
+                k,
+                f"{s['mean']:.2f}",
+                f"{s['sd']:.2f}",
+                str(s["min"]),
+                str(s["max"]),
+                f"{100 * summary['win_rate_by_bot'][k]:.1f}%",
+            ]
+            for k, s in summary["score_by_bot"].items()
+        ],
+    )
+    report.heading("Scores")
+    by_bot: dict[str, list[int]] = {}
+    for g in results:
+        for seat, name in enumerate(g.bots):
+            by_bot.setdefault(name, []).append(g.scores[seat])
+    for i, (name, scores) in enumerate(sorted(by_bot.items())):
+        colour = PALETTE[i % len(PALETTE)]
+        report.chart(
+            58,
+            lambda x, y, w, h, f, b, name=name, scores=scores, colour=colour: histogram(
+                x,
+                y,
+                w,
+                h,
+                f"Score distribution: {name}",
+                scores,
+                f,
+                b,
+                bins=30,
+                colour=colour,
+                x_label="points",
+            ),
+        )
+    report.heading("Species")
+    ids = list(summary["completions_per_game"])
+    names = [lang.term("species", s) for s in ids]
+    report.chart(
+        8 + 7 * len(ids),
+        lambda x, y, w, h, f, b: bar_chart(
+            x,
+            y,
+            w,
+            h,
+            "Completed per game (all players)",
+            names,
+            [summary["completions_per_game"][s] for s in ids],
+            f,
+            b,
+            "{:.2f}",
+            PALETTE,
+        ),
+    )
+    report.chart(
+        8 + 7 * len(ids),
+        lambda x, y, w, h, f, b: bar_chart(
+            x,
+            y,
+            w,
+            h,
+            "Share of all points scored by completing it",
+            names,
+            [100 * summary["share_of_points"][s] for s in ids],
+            f,
+            b,
+            "{:.1f}%",
+            PALETTE,
+        ),
+    )
+    report.heading("Game length and end")
+    report.chart(
+        58,
+        lambda x, y, w, h, f, b: histogram(
+            x,
+            y,
+            w,
+            h,
+            "Rounds per game",
+            [g.rounds for g in results],
+            f,
+            b,
+            bins=30,
+            x_label="rounds",
+        ),
+    )
+    triggers = list(summary["end_trigger"])
+    report.chart(
+        8 + 7 * len(triggers),
+        lambda x, y, w, h, f, b: bar_chart(
+            x,
+            y,
+            w,
+            h,
+            "Which end trigger fired",
+            triggers,
+            [100 * summary["end_trigger"][t] for t in triggers],
+            f,
+            b,
+            "{:.1f}%",
+            PALETTE,
+            max_value=100,
+        ),
+    )
+    return report
+
+
+__all__ = ["dinos_report", "write_report", "paleo_report", "Written", "sha256"]
