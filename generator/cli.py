@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -340,7 +341,101 @@ def pads(
 
 @main.group()
 def simulate() -> None:
-    """Play many games with bots and write a balance report (PDF, SVG, JSON)."""
+    """Play many games with bots and write a balance report (PDF, SVG, JSON).
+
+    Example: dinokit simulate digging-for-dinos --games 10000 --players 3
+    """
+
+
+@simulate.command("digging-for-dinos")
+@click.option(
+    "--games",
+    type=click.IntRange(min=1, max=1_000_000),
+    default=1000,
+    show_default=True,
+    help="Games to play.",
+)
+@click.option("--players", type=click.IntRange(min=2, max=4), default=3, show_default=True)
+@click.option(
+    "--bots",
+    default="greedy,lookahead",
+    show_default=True,
+    help="Comma-separated bots (random, greedy, lookahead); they rotate through seats.",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("output/simulations"),
+    show_default=True,
+)
+@click.option("--lang", default="en", show_default=True, help="Language of species names.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1, max=64),
+    default=None,
+    help="Processes [default: every core]; results do not depend on it.",
+)
+@data_option
+def simulate_dinos(
+    games: int,
+    players: int,
+    bots: str,
+    seed: int,
+    out_dir: Path,
+    lang: str,
+    jobs: int | None,
+    data_dir: Path,
+) -> None:
+    """Bots play Digging for Dinos; win rates by seat and bot, species, length, end.
+
+    Example: dinokit simulate digging-for-dinos --games 10000 --players 4 --bots greedy,random
+    """
+    import os
+
+    from .games.dinos.simulate import BOT_TYPES, simulate, summary
+    from .simulation import dinos_report, write_report
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOT_TYPES]
+    if unknown or not names:
+        raise click.BadParameter(
+            f"unknown bot {unknown[0] if unknown else bots!r}, expected "
+            f"a comma-separated list of: {', '.join(BOT_TYPES)}",
+            param_hint="--bots",
+        )
+    data = load_or_exit(data_dir)
+    language = data.language(lang)
+    if language is None:
+        raise click.BadParameter(f"no language {lang!r}", param_hint="--lang")
+    dinos = data.game("digging-for-dinos")
+    with _progress(games, "playing") as bar:
+        results = simulate(
+            dinos, games, players, names, seed, jobs or os.cpu_count() or 1, bar.update
+        )
+    numbers = summary(dinos, results)
+    for bot, s in numbers["score_by_bot"].items():
+        click.echo(
+            f"{bot:>10}: mean {s['mean']:.2f} (sd {s['sd']:.2f}), "
+            f"wins {100 * numbers['win_rate_by_bot'][bot]:.1f}% of its seats"
+        )
+    click.echo("   seats: " + ", ".join(f"{100 * r:.1f}%" for r in numbers["win_rate_by_seat"]))
+    click.echo(
+        f"  rounds: mean {numbers['rounds']['mean']}; end: "
+        + ", ".join(f"{t} {100 * r:.0f}%" for t, r in numbers["end_trigger"].items())
+    )
+    args = f"{games} games, {players} players, bots {','.join(names)}, seed {seed}"
+    try:
+        paths = write_report(
+            dinos_report(numbers, results, dinos, language, args),
+            numbers,
+            out_dir,
+            "digging-for-dinos-balance",
+        )
+    except OutputError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"wrote {display_path(paths[0])} and {len(paths) - 1} more files")
 
 
 @simulate.command("paleontologists")
@@ -445,6 +540,109 @@ def simulate_paleo(
     except OutputError as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {display_path(paths[0])} and {len(paths) - 1} more files")
+
+
+@main.command()
+@click.option(
+    "--game",
+    type=click.Choice(["digging-for-dinos", "paleontologists"]),
+    required=True,
+    help="Which game's rules.",
+)
+@click.option("--lang", default="en", show_default=True, help="Language code.")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("output"),
+    show_default=True,
+    help="Folder to write into.",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"]),
+    default="a4",
+    show_default=True,
+    help="Paper of the imposed booklet (single pages are always A5).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["pdf", "svg"]),
+    default="pdf",
+    show_default=True,
+    help="pdf, or svg (one file per page).",
+)
+@click.option(
+    "--imposed",
+    is_flag=True,
+    help="Saddle-stitch booklet: two A5 pages per landscape side, duplex.",
+)
+@data_option
+def rules(
+    game: str, lang: str, out_dir: Path, paper: str, fmt: str, imposed: bool, data_dir: Path
+) -> None:
+    """The rules booklet of a game, in a language, on A5 pages (or imposed to fold).
+
+    Example: dinokit rules --game paleontologists --lang fr --imposed --paper a4
+    """
+    from .kit import build_booklet
+
+    data = load_or_exit(data_dir)
+    language = data.language(lang)
+    if language is None:
+        known = ", ".join(sorted(x.code for x in data.languages))
+        raise click.BadParameter(f"no language {lang!r} (languages: {known})", param_hint="--lang")
+    try:
+        written = build_booklet(data, game, language, paper, fmt, imposed, out_dir)
+    except (OutputError, TextOverflow) as exc:
+        raise click.ClickException(str(exc)) from None
+    for item in written[:3]:
+        click.echo(f"wrote {display_path(item.path)} ({item.pages} pages)")
+    if len(written) > 3:
+        click.echo(f"... and {len(written) - 3} more files")
+
+
+@main.group()
+def i18n() -> None:
+    """Translations: how complete each language is.
+
+    Example: dinokit i18n status
+    """
+
+
+@i18n.command("status")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@data_option
+def i18n_status(fmt: str, data_dir: Path) -> None:
+    """A table per language: booklet texts translated, missing, mismatched placeholders.
+
+    Example: dinokit i18n status --format json
+    """
+    data, diags = load_data(data_dir)
+    rows = [s.as_json() for s in data.booklet_status]
+    names = {lang.code: len(lang.names) + len(lang.labels) for lang in data.languages}
+    if fmt == "json":
+        click.echo(
+            json.dumps({"names_and_labels": names, "booklets": rows}, indent=2, ensure_ascii=False)
+        )
+    else:
+        click.echo(
+            f"{'lang':6}{'game':20}{'translated':>12}{'missing':>9}{'placeholders':>14}"
+            f"{'same as en':>12}"
+        )
+        for r in rows:
+            click.echo(
+                f"{r['lang']:6}{r['game']:20}{r['translated_percent']:>11.1f}%"
+                f"{len(r['missing']):>9}{len(r['placeholder_mismatch']):>14}"
+                f"{len(r['same_as_reference']):>12}"
+            )
+        problems = [d for d in diags if d.code.startswith(("E-BOOK", "W-BOOK", "E-LANG"))]
+        if problems:
+            click.echo(f"{len(problems)} translation problems; run 'dinokit validate' for details")
+    sys.exit(1 if diags.errors else 0)
 
 
 class _NoBar:

@@ -19,6 +19,7 @@ DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 class ComponentData:
     games: dict[str, Any]  # game id -> that game's model
     languages: tuple[Language, ...]
+    booklet_status: tuple = ()  # per game and language: completeness of the booklet texts
 
     def game(self, game_id: str) -> Any:
         return self.games[game_id]
@@ -59,4 +60,27 @@ def load_data(
         keys.extend(game.name_keys(models[game.id]))
     check_languages(languages, keys, diags)
     check_glyphs(languages, diags)
-    return ComponentData(models, languages), diags
+    status = _check_booklets(models, languages, diags)
+    return ComponentData(models, languages, tuple(status)), diags
+
+
+def _check_booklets(models: dict[str, Any], languages, diags: Diagnostics) -> list:
+    """Booklet texts: the placeholders each game's data provides, the keys its tables need."""
+    from .booklet.build import values
+    from .booklet.checks import check_booklets
+    from .booklet.source import TEMPLATES
+
+    if not TEMPLATES.is_dir() or diags.errors:
+        return []
+    reference = next((lang for lang in languages if lang.code == "en"), None)
+    if reference is None:
+        return []
+    probe = ComponentData(models, languages)
+    allowed = {game.id: set(values(game.id, probe, reference)) for game in GAMES}
+    extra = {game.id: [] for game in GAMES}
+    paleo = models.get("paleontologists")
+    if paleo is not None and paleo.dig_site is not None:
+        extra["paleontologists"] = [
+            f"bonus_effect_{b.id.replace('-', '_')}" for b in paleo.dig_site.bonuses
+        ]
+    return check_booklets(extra, languages, allowed, diags, TEMPLATES)

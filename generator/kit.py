@@ -111,6 +111,14 @@ def build_kit(
             for item in build_pad(data, lang, sites, 1, paper, 1, "pdf", out_dir, "pad-sample"):
                 report(item)
                 written.append(item)
+    # Rules booklets: single A5 pages, and imposed for each paper.
+    for game in ("digging-for-dinos", "paleontologists"):
+        for lang in chosen:
+            variants = [("a4", False)] + [(paper, True) for paper in papers]
+            for paper, imposed in variants:
+                for item in build_booklet(data, game, lang, paper, "pdf", imposed, out_dir):
+                    report(item)
+                    written.append(item)
     return written
 
 
@@ -211,3 +219,60 @@ def _pad_texts(first_page: Page) -> dict[str, str]:
         font: "".join(sorted(set(chars) | set(extra)))
         for font, chars in text_by_font([first_page]).items()
     }
+
+
+# ------------------------------------------------------------------ rules booklets
+
+
+def build_booklet(
+    data: ComponentData,
+    game: str,
+    lang: Language,
+    paper: str,
+    fmt: str,
+    imposed: bool,
+    out_dir: Path,
+) -> list[Written]:
+    """A rules booklet: A5 pages, or imposed for saddle stitching on ``paper``."""
+    from .booklet.build import A5, IMPOSED_PAPERS, booklet_pages, impose
+    from .booklet.source import load_structure, load_texts
+    from .diagnostics import DataError, Diagnostics
+    from .fonts import font_for
+
+    diags = Diagnostics()
+    structure = load_structure(game, diags)
+    texts = load_texts(game, lang.code, diags)
+    if structure is None or texts is None:
+        raise DataError(diags.errors)
+    pages = booklet_pages(structure, texts, data, lang)
+    folder = out_dir / game / lang.code
+    name = "rules-a5"
+    label = "rules"
+    if imposed:
+        scale = min(1.0, IMPOSED_PAPERS[paper][0] / (2 * A5[0]), IMPOSED_PAPERS[paper][1] / A5[1])
+        steps = ["booklet_howto_first", "booklet_howto_duplex", "booklet_howto_scale"]
+        if scale < 1:
+            steps.append("booklet_howto_letter")
+        steps += ["booklet_howto_fold", "booklet_howto_staple"]
+        howto = [lang.label(s).format(scale=f"{scale:.0%}") for s in steps]
+        pages = impose(
+            pages,
+            paper,
+            lang.label("booklet_howto_title"),
+            howto,
+            font_for(lang.script),
+            font_for(lang.script, "bold"),
+        )
+        name, label = f"rules-imposed-{paper}", "rules-imposed"
+    title = f"{game} rules ({lang.code})"
+    if fmt == "pdf":
+        content = render_pdf(pages, title=title)
+        path = atomic_write(folder / f"{name}.pdf", content)
+        return [
+            Written(path, label, lang.code, paper if imposed else "a5", len(pages), sha256(content))
+        ]
+    written = []
+    for number, svg in enumerate(render_svg(pages), start=1):
+        path = atomic_write(folder / f"{name}-p{number:02d}.svg", svg)
+        written.append(Written(path, label, lang.code, paper if imposed else "a5", 1, sha256(svg)))
+    return written

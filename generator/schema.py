@@ -16,6 +16,7 @@ from .diagnostics import Diagnostics, Location
 from .yamlsrc import Map, Scalar, Seq, YNode
 
 ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+KEY_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 #: Marks a value that could not be read; its problem was reported already.
@@ -52,6 +53,19 @@ def ident(node: YNode, what: str, diags: Diagnostics) -> Any:
             "and single '-' (ids become file names)",
         )
         return INVALID
+    return node.value
+
+
+def ident_key(node: YNode, what: str, diags: Diagnostics) -> str | None:
+    """A key naming a text: lowercase letters, digits and '_' (None when bad, reported)."""
+    if (
+        not isinstance(node, Scalar)
+        or not isinstance(node.value, str)
+        or not KEY_RE.match(node.value)
+    ):
+        shown = repr(node.value) if isinstance(node, Scalar) else f"a {node.kind}"
+        diags.error("E-ID", node.loc, f"{what}: got {shown}, expected a text key like 'goal_title'")
+        return None
     return node.value
 
 

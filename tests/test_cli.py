@@ -16,6 +16,16 @@ from generator import __version__
 from generator.cli import main
 
 COMMANDS = sorted(main.commands)
+# every command a user runs: top-level commands and the subcommands of groups
+LEAVES = sorted(
+    [(name,) for name, cmd in main.commands.items() if not hasattr(cmd, "commands")]
+    + [
+        (name, sub)
+        for name, cmd in main.commands.items()
+        if hasattr(cmd, "commands")
+        for sub in cmd.commands
+    ]
+)
 
 
 def test_version() -> None:
@@ -30,9 +40,15 @@ def test_every_command_has_help(command: str) -> None:
     assert "Example:" in result.output
 
 
-@pytest.mark.parametrize("command", COMMANDS)
-def test_every_data_command_takes_data_option(command: str) -> None:
-    assert "--data" in run(command, "--help").output
+@pytest.mark.parametrize("command", LEAVES, ids=" ".join)
+def test_every_command_has_help_and_example(command: tuple[str, ...]) -> None:
+    result = run(*command, "--help")
+    assert result.exit_code == 0 and "Example:" in result.output
+
+
+@pytest.mark.parametrize("command", LEAVES, ids=" ".join)
+def test_every_data_command_takes_data_option(command: tuple[str, ...]) -> None:
+    assert "--data" in run(*command, "--help").output
 
 
 def test_validate_clean_exits_zero() -> None:
@@ -114,11 +130,16 @@ def test_build_writes_manifest(tmp_path: Path) -> None:
     files = {entry["file"]: entry for entry in manifest["files"]}
     assert set(files) == {
         f"digging-for-dinos/ko/{name}-letter.pdf" for name in ("tiles", "tokens", "aid")
-    } | {"paleontologists/ko/pad-sample-letter.pdf"}
+    } | {"paleontologists/ko/pad-sample-letter.pdf"} | {
+        f"{game}/ko/{name}.pdf"
+        for game in ("digging-for-dinos", "paleontologists")
+        for name in ("rules-a5", "rules-imposed-letter")
+    }
     for name, entry in files.items():
         content = (out / name).read_bytes()
         assert entry["sha256"] == hashlib.sha256(content).hexdigest()
-        assert entry["language"] == "ko" and entry["paper"] == "letter"
+        assert entry["language"] == "ko"
+        assert entry["paper"] == ("a5" if name.endswith("rules-a5.pdf") else "letter")
         assert entry["pages"] == len(pypdf.PdfReader(io.BytesIO(content)).pages)
     assert files["digging-for-dinos/ko/tiles-letter.pdf"]["pages"] == 12
 

@@ -66,3 +66,54 @@ def test_paleo_bad_options(tmp_path: Path, args, message: str) -> None:
     result = run("simulate", "paleontologists", "--out", str(tmp_path), *args)
     assert result.exit_code == 2 and message in result.output
     assert not any(tmp_path.iterdir())
+
+
+def test_dinos_same_results_on_any_number_of_cores() -> None:
+    from generator.games.dinos.simulate import simulate as simulate_dinos
+    from generator.games.dinos.simulate import summary as summary_dinos
+
+    data, _ = load_data()
+    dinos = data.game("digging-for-dinos")
+    one = simulate_dinos(dinos, 12, 3, ["greedy", "random"], 4, workers=1)
+    two = simulate_dinos(dinos, 12, 3, ["greedy", "random"], 4, workers=2)
+    assert one == two
+    numbers = summary_dinos(dinos, one)
+    assert abs(sum(numbers["win_rate_by_seat"]) - 1.0) < 1e-3  # rounded to 4 places
+    assert abs(sum(numbers["end_trigger"].values()) - 1.0) < 1e-3
+    assert set(numbers["completions_per_game"]) == {sp.id for sp in dinos.species}
+    # every bot sits in every seat in turn
+    assert {g.bots for g in one} == {("greedy", "random", "greedy"), ("random", "greedy", "random")}
+
+
+def test_dinos_report_files(tmp_path: Path) -> None:
+    result = run(
+        "simulate",
+        "digging-for-dinos",
+        "--games",
+        "20",
+        "--players",
+        "2",
+        "--bots",
+        "greedy,random",
+        "--out",
+        str(tmp_path),
+        "--jobs",
+        "1",
+    )
+    assert result.exit_code == 0, result.output
+    pdf = (tmp_path / "digging-for-dinos-balance.pdf").read_bytes()
+    text = "".join(pdf_text(pdf))
+    for title in (
+        "Win rate by seat",
+        "Completed per game",
+        "Which end trigger fired",
+        "Rounds per game",
+    ):
+        assert title in text
+    numbers = json.loads((tmp_path / "digging-for-dinos-balance.json").read_text())
+    assert numbers["games"] == 20 and numbers["players"] == 2
+
+
+def test_dinos_bad_bots(tmp_path: Path) -> None:
+    result = run("simulate", "digging-for-dinos", "--bots", "greedy,genius", "--out", str(tmp_path))
+    assert result.exit_code == 2 and "unknown bot 'genius'" in result.output

@@ -1,0 +1,140 @@
+"""Checks of booklet texts in every language: missing, untranslated, placeholders, glyphs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..diagnostics import Diagnostics
+from ..lang import REFERENCE, Language
+from .source import TEMPLATES, load_structure, load_texts, placeholders
+
+#: Short texts that may rightly read the same in another language (numbers, names).
+MIN_UNTRANSLATED = 12
+
+
+@dataclass
+class Status:
+    """Completeness of one language's booklet for one game (for `dinokit i18n status`)."""
+
+    game: str
+    lang: str
+    keys: int = 0
+    present: int = 0
+    translated: int = 0
+    missing: list[str] = field(default_factory=list)
+    placeholder_mismatch: list[str] = field(default_factory=list)
+    same_as_reference: list[str] = field(default_factory=list)
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.keys if self.keys else 100.0
+
+    def as_json(self) -> dict:
+        return {
+            "game": self.game,
+            "lang": self.lang,
+            "keys": self.keys,
+            "present": self.present,
+            "translated": self.translated,
+            "translated_percent": round(self.percent, 1),
+            "missing": self.missing,
+            "placeholder_mismatch": self.placeholder_mismatch,
+            "same_as_reference": self.same_as_reference,
+        }
+
+
+def check_booklets(
+    games: dict,
+    languages: tuple[Language, ...],
+    allowed: dict[str, set[str]],
+    diags: Diagnostics,
+    root=TEMPLATES,
+) -> list[Status]:
+    """Check every game's booklet texts in every language; return their status.
+
+    ``allowed`` maps a game to the placeholders its data provides; ``games`` maps a
+    game id to the text keys its tables need besides the structure (bonus effects).
+    """
+    from .. import fonts
+
+    statuses: list[Status] = []
+    for game, extra_keys in games.items():
+        structure = load_structure(game, diags, root)
+        if structure is None:
+            continue
+        keys = list(dict.fromkeys(structure.text_keys() + list(extra_keys)))
+        reference = load_texts(game, REFERENCE, diags, root)
+        for lang in languages:
+            texts = (
+                reference if lang.code == REFERENCE else load_texts(game, lang.code, diags, root)
+            )
+            status = Status(game, lang.code, keys=len(keys))
+            statuses.append(status)
+            if texts is None:
+                status.missing = list(keys)
+                continue
+            where = f"language {lang.code}: booklet {game}"
+            for key in keys:
+                if key not in texts.texts:
+                    status.missing.append(key)
+                    diags.error(
+                        "E-BOOK-MISSING",
+                        texts.loc,
+                        f"{where}: no text for {key!r} (key texts.{key} in {texts.path.name})",
+                    )
+            for key in sorted(set(texts.texts) - set(keys)):
+                diags.warning(
+                    "W-BOOK-UNUSED",
+                    texts.locs[key],
+                    f"{where}: text {key!r} is not used by the booklet",
+                )
+            font_ids = sorted(
+                {fonts.font_for(lang.script, w) for w in ("regular", "bold", "display")}
+            )
+            for key in keys:
+                text = texts.texts.get(key)
+                if text is None:
+                    continue
+                status.present += 1
+                loc = texts.locs[key]
+                used = placeholders(text)
+                unknown = sorted(used - allowed[game])
+                if unknown:
+                    diags.error(
+                        "E-BOOK-PLACEHOLDER",
+                        loc,
+                        f"{where}: {key}: unknown placeholder {{{unknown[0]}}} "
+                        f"(known: {', '.join('{' + p + '}' for p in sorted(allowed[game]))})",
+                    )
+                ref_text = reference.texts.get(key) if reference else None
+                if ref_text is not None and lang.code != REFERENCE:
+                    expected = placeholders(ref_text)
+                    if used != expected:
+                        status.placeholder_mismatch.append(key)
+                        diags.error(
+                            "E-BOOK-PLACEHOLDER",
+                            loc,
+                            f"{where}: {key}: placeholders {sorted(used)} differ from "
+                            f"{REFERENCE}'s {sorted(expected)}",
+                        )
+                    if text == ref_text and len(text) >= MIN_UNTRANSLATED:
+                        status.same_as_reference.append(key)
+                        diags.warning(
+                            "W-BOOK-UNTRANSLATED",
+                            loc,
+                            f"{where}: {key} is identical to {REFERENCE}; translate it",
+                        )
+                    else:
+                        status.translated += 1
+                else:
+                    status.translated += 1
+                for font_id in font_ids:
+                    missing = fonts.missing_glyphs(font_id, text)
+                    if missing:
+                        chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in sorted(missing))
+                        diags.error(
+                            "E-LANG-GLYPH",
+                            loc,
+                            f"{where}: {key}: font {font_id!r} cannot draw {chars}",
+                        )
+    return statuses

@@ -1,0 +1,170 @@
+"""Booklet sources: the structure of each game's booklet and each language's texts.
+
+templates/booklets/<game>.yaml holds the blocks (shared by all languages);
+templates/booklets/<game>/<lang>.yaml holds that language's texts. Both are read
+with locations, so every problem can be reported with file and line.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import schema as s
+from ..diagnostics import Diagnostics, Location, display_path
+from ..yamlsrc import Map, Scalar, Seq, YNode, load_file
+
+TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates" / "booklets"
+BLOCK_KINDS = (
+    "cover",
+    "heading",
+    "subheading",
+    "text",
+    "bullets",
+    "numbered",
+    "table",
+    "diagram",
+    "example",
+    "pagebreak",
+)
+TABLE_HEADERS = {
+    "species": ("table_species", "table_positions", "table_complete"),
+    "dice": ("table_face", "table_shapes", "table_dig_type"),
+    "bonuses": ("table_bonus", "table_limit", "table_effect"),
+}
+FIXED_KEYS = ("contents_title",)  # texts every booklet uses besides its blocks
+PLACEHOLDER_RE = re.compile(r"\{([a-z_]+)\}")
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str
+    keys: tuple[str, ...] = ()  # text keys it shows
+    ref: str = ""  # table or diagram id
+    loc: Location = field(default=Location(""), compare=False)
+
+
+@dataclass(frozen=True)
+class Structure:
+    game: str
+    blocks: tuple[Block, ...]
+    path: Path
+
+    def text_keys(self) -> list[str]:
+        keys: list[str] = list(FIXED_KEYS)
+        for block in self.blocks:
+            keys += block.keys
+            if block.kind == "table":
+                keys += TABLE_HEADERS.get(block.ref, ())
+        return list(dict.fromkeys(keys))
+
+
+@dataclass(frozen=True)
+class Texts:
+    game: str
+    lang: str
+    texts: dict[str, str]
+    locs: dict[str, Location]
+    path: Path
+    loc: Location
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def load_structure(game: str, diags: Diagnostics, root: Path = TEMPLATES) -> Structure | None:
+    path = root / f"{game}.yaml"
+    node = load_file(path, diags)
+    if node is None:
+        return None
+    rec = s.read_record(node, f"booklet {game}", (s.Field("blocks", s.seq_of(s.any_node)),), diags)
+    if rec is None:
+        return None
+    blocks = [b for b in (_block(n, game, diags) for n, _ in rec["blocks"]) if b is not None]
+    return Structure(game, tuple(blocks), path)
+
+
+def _block(node: YNode, game: str, diags: Diagnostics) -> Block | None:
+    if not isinstance(node, Map) or not node.entries:
+        diags.error("E-TYPE", node.loc, f"booklet {game}: a block is a mapping like 'text: key'")
+        return None
+    kind = next(iter(node.entries))
+    value = node.get(kind)
+    if kind not in BLOCK_KINDS:
+        diags.error(
+            "E-CHOICE",
+            node.key_loc(kind),
+            f"booklet {game}: unknown block {kind!r}, expected one of: {', '.join(BLOCK_KINDS)}",
+        )
+        return None
+    if kind in ("heading", "subheading", "text", "example"):
+        key = s.ident_key(value, f"booklet {game}: {kind}", diags)
+        return Block(kind, (key,), loc=node.loc) if key else None
+    if kind in ("bullets", "numbered"):
+        if not isinstance(value, Seq):
+            diags.error("E-TYPE", value.loc, f"booklet {game}: {kind} is a list of text keys")
+            return None
+        keys = [s.ident_key(v, f"booklet {game}: {kind}", diags) for v in value.items]
+        return Block(kind, tuple(k for k in keys if k), loc=node.loc)
+    if kind in ("table", "diagram"):
+        ref = s.ident_key(value, f"booklet {game}: {kind}", diags)
+        caption = node.get("caption")
+        keys = ()
+        if caption is not None:
+            cap = s.ident_key(caption, f"booklet {game}: caption", diags)
+            keys = (cap,) if cap else ()
+        return Block(kind, keys, ref or "", loc=node.loc) if ref else None
+    if kind == "cover":
+        keys = []
+        if isinstance(value, Map):
+            for part in ("tagline", "facts"):
+                if part in value:
+                    key = s.ident_key(value.get(part), f"booklet {game}: cover {part}", diags)
+                    if key:
+                        keys.append(key)
+        return Block(kind, tuple(keys), loc=node.loc)
+    return Block(kind, loc=node.loc)  # pagebreak
+
+
+def load_texts(game: str, lang: str, diags: Diagnostics, root: Path = TEMPLATES) -> Texts | None:
+    path = root / game / f"{lang}.yaml"
+    if not path.exists():
+        diags.error(
+            "E-BOOK-MISSING",
+            Location(display_path(path)),
+            f"language {lang} has no booklet texts for {game} (expected this file; "
+            f"copy templates/booklets/{game}/en.yaml and translate it)",
+        )
+        return None
+    node = load_file(path, diags)
+    if node is None:
+        return None
+    rec = s.read_record(
+        node, f"booklet texts {game}/{lang}", (s.Field("texts", s.any_node),), diags
+    )
+    mapping = s.as_map(rec["texts"], "texts", diags) if rec else None
+    if mapping is None:
+        return None
+    texts: dict[str, str] = {}
+    locs: dict[str, Location] = {}
+    for key, child in mapping.items():
+        value = s.text(child, f"{game}/{lang}: {key}", diags)
+        if value is not s.INVALID:
+            texts[str(key)] = value
+            locs[str(key)] = child.loc
+    return Texts(game, lang, texts, locs, path, rec.key_where("texts"))
+
+
+__all__ = [
+    "Block",
+    "Structure",
+    "Texts",
+    "load_structure",
+    "load_texts",
+    "placeholders",
+    "PLACEHOLDER_RE",
+    "Scalar",
+]
