@@ -17,6 +17,37 @@ from .draw.text import TextOverflow
 from .output import OutputError, atomic_write, sha256
 from .sheets import LayoutError, PrintOptions
 
+OUT_OPTION = click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("output"),
+    show_default=True,
+    help="Folder to write into.",
+)
+PAPER_OPTION = click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"]),
+    default="a4",
+    show_default=True,
+    help="Paper size.",
+)
+LANG_OPTION = click.option(
+    "--lang",
+    default="en",
+    show_default=True,
+    help="Language code (a file in data/lang/).",
+)
+
+
+def language_of(data: ComponentData, code: str):
+    """The language with this code, or a usage error listing the ones there are."""
+    language = data.language(code)
+    if language is None:
+        known = ", ".join(sorted(x.code for x in data.languages))
+        raise click.BadParameter(f"no language {code!r} (languages: {known})", param_hint="--lang")
+    return language
+
 
 def data_option(func: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
@@ -106,21 +137,8 @@ def _parse_offset(ctx: click.Context, param: click.Parameter, value: str) -> tup
 def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options every printable product takes."""
     options = [
-        click.option(
-            "--out",
-            "out_dir",
-            type=click.Path(path_type=Path, file_okay=False),
-            default=Path("output"),
-            show_default=True,
-            help="Folder to write into.",
-        ),
-        click.option(
-            "--paper",
-            type=click.Choice(["a4", "letter"]),
-            default="a4",
-            show_default=True,
-            help="Paper size.",
-        ),
+        OUT_OPTION,
+        PAPER_OPTION,
         click.option(
             "--format",
             "fmt",
@@ -129,9 +147,7 @@ def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
             show_default=True,
             help="pdf: one file; svg: one file per page.",
         ),
-        click.option(
-            "--lang", default="en", show_default=True, help="Language code (a file in data/lang/)."
-        ),
+        LANG_OPTION,
         click.option(
             "--bleed",
             type=click.FloatRange(0, 6),
@@ -169,10 +185,7 @@ def _build_one(
     from .kit import PRODUCTS, build_product
 
     data = load_or_exit(data_dir)
-    language = data.language(lang)
-    if language is None:
-        known = ", ".join(sorted(lang.code for lang in data.languages))
-        raise click.BadParameter(f"no language {lang!r} (languages: {known})", param_hint="--lang")
+    language = language_of(data, lang)
     options = PrintOptions(paper, bleed, not no_crop_marks, ink_saver, duplex_offset)
     try:
         written = build_product(data, PRODUCTS[product_name], language, options, fmt, out_dir)
@@ -253,21 +266,8 @@ def aid(**kwargs: Any) -> None:
     show_default=True,
     help="Sheets per page (2: side by side on landscape paper).",
 )
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("output"),
-    show_default=True,
-    help="Folder to write into.",
-)
-@click.option(
-    "--paper",
-    type=click.Choice(["a4", "letter"]),
-    default="a4",
-    show_default=True,
-    help="Paper size.",
-)
+@OUT_OPTION
+@PAPER_OPTION
 @click.option(
     "--format",
     "fmt",
@@ -276,7 +276,7 @@ def aid(**kwargs: Any) -> None:
     show_default=True,
     help="pdf, svg (one file per page) or json (the layouts).",
 )
-@click.option("--lang", default="en", show_default=True, help="Language code.")
+@LANG_OPTION
 @click.option(
     "--jobs",
     type=click.IntRange(min=1, max=64),
@@ -312,10 +312,7 @@ def pads(
     from .kit import build_pad
 
     data = load_or_exit(data_dir)
-    language = data.language(lang)
-    if language is None:
-        known = ", ".join(sorted(x.code for x in data.languages))
-        raise click.BadParameter(f"no language {lang!r} (languages: {known})", param_hint="--lang")
+    language = language_of(data, lang)
     paleo = data.game("paleontologists")
     try:
         if code is not None:
@@ -406,9 +403,7 @@ def simulate_dinos(
             param_hint="--bots",
         )
     data = load_or_exit(data_dir)
-    language = data.language(lang)
-    if language is None:
-        raise click.BadParameter(f"no language {lang!r}", param_hint="--lang")
+    language = language_of(data, lang)
     dinos = data.game("digging-for-dinos")
     with _progress(games, "playing") as bar:
         results = simulate(
@@ -549,15 +544,8 @@ def simulate_paleo(
     required=True,
     help="Which game's rules.",
 )
-@click.option("--lang", default="en", show_default=True, help="Language code.")
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("output"),
-    show_default=True,
-    help="Folder to write into.",
-)
+@LANG_OPTION
+@OUT_OPTION
 @click.option(
     "--paper",
     type=click.Choice(["a4", "letter"]),
@@ -589,10 +577,7 @@ def rules(
     from .kit import build_booklet
 
     data = load_or_exit(data_dir)
-    language = data.language(lang)
-    if language is None:
-        known = ", ".join(sorted(x.code for x in data.languages))
-        raise click.BadParameter(f"no language {lang!r} (languages: {known})", param_hint="--lang")
+    language = language_of(data, lang)
     try:
         written = build_booklet(data, game, language, paper, fmt, imposed, out_dir)
     except (OutputError, TextOverflow) as exc:

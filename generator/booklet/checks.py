@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostics
-from ..lang import REFERENCE, Language
+from ..lang import REFERENCE, Language, glyph_problems
 from .source import TEMPLATES, load_structure, load_texts, placeholders
 
 #: Short texts that may rightly read the same in another language (numbers, names).
@@ -55,8 +55,6 @@ def check_booklets(
     ``allowed`` maps a game to the placeholders its data provides; ``games`` maps a
     game id to the text keys its tables need besides the structure (bonus effects).
     """
-    from .. import fonts
-
     statuses: list[Status] = []
     for game, extra_keys in games.items():
         structure = load_structure(game, diags, root)
@@ -88,9 +86,6 @@ def check_booklets(
                     texts.locs[key],
                     f"{where}: text {key!r} is not used by the booklet",
                 )
-            font_ids = sorted(
-                {fonts.font_for(lang.script, w) for w in ("regular", "bold", "display")}
-            )
             for key in keys:
                 text = texts.texts.get(key)
                 if text is None:
@@ -128,13 +123,6 @@ def check_booklets(
                         status.translated += 1
                 else:
                     status.translated += 1
-                for font_id in font_ids:
-                    missing = fonts.missing_glyphs(font_id, text)
-                    if missing:
-                        chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in sorted(missing))
-                        diags.error(
-                            "E-LANG-GLYPH",
-                            loc,
-                            f"{where}: {key}: font {font_id!r} cannot draw {chars}",
-                        )
+                for problem in glyph_problems(lang.script, text):
+                    diags.error("E-LANG-GLYPH", loc, f"{where}: {key}: {problem}")
     return statuses
