@@ -307,6 +307,4 @@ def _howto(
     items.append(
         Line(pw / 2, ph - 30, pw / 2, ph - 10, Style(stroke=ACCENT, width=0.25, dash=(2.0, 1.5)))
     )
-    if scale < 1:
-        items.append(Text(20, ph - 14, f"{scale:.0%}", font, 9, ACCENT))
     return Page(pw, ph, tuple(items), label=f"{title} · how to print")
