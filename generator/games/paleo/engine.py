@@ -14,6 +14,7 @@ Rules as in ../shared/games/paleontologists.md; where they are silent:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -143,8 +144,7 @@ class Game:
     ) -> None:
         """Draw this round's shape. ``switch`` uses a Switch Shape or Switch Dig Type bonus."""
         cells = frozenset(cells)
-        if self.round >= self.rules.rounds:
-            raise RuleError(f"the game is over after {self.rules.rounds} rounds")
+        self._check_round(dice)
         allowed = self.rules.options(dice)
         if switch == SWITCH_SHAPE:
             allowed = [(s, t) for s in self.rules.shapes for t in {t for _, t in allowed}]
@@ -163,14 +163,16 @@ class Game:
         covered = sorted(cells & self.stars)
         if len(star_bonuses) != len(covered):
             raise RuleError(f"{len(covered)} stars covered: choose exactly that many bonuses")
-        for bonus in star_bonuses:
+        # check the whole list first: a refused move must change nothing
+        wanted = Counter(star_bonuses)
+        for bonus, count in wanted.items():
             if bonus not in self.rules.bonus_limits:
                 raise RuleError(f"unknown bonus {bonus!r}")
-            if self.bonuses.get(bonus, 0) >= self.rules.bonus_limits[bonus]:
-                raise RuleError(
-                    f"{bonus} is circled {self.rules.bonus_limits[bonus]} times already"
-                )
-            self.bonuses[bonus] = self.bonuses.get(bonus, 0) + 1
+            limit = self.rules.bonus_limits[bonus]
+            if self.bonuses.get(bonus, 0) + count > limit:
+                raise RuleError(f"{bonus} may be circled at most {limit} times")
+        for bonus, count in wanted.items():
+            self.bonuses[bonus] = self.bonuses.get(bonus, 0) + count
         if switch is not None:
             self.used[switch] = self.used.get(switch, 0) + 1
         for cell in cells:
@@ -180,9 +182,16 @@ class Game:
 
     def pass_round(self, dice: tuple[int, int]) -> None:
         """Nothing fits: the round passes (refused while some option fits)."""
+        self._check_round(dice)
         if any(self.legal_placements(shape) for shape, _ in self.rules.options(dice)):
             raise RuleError("a shape fits, so the round cannot be passed")
         self.round += 1
+
+    def _check_round(self, dice: tuple[int, int]) -> None:
+        if self.round >= self.rules.rounds:
+            raise RuleError(f"the game is over after {self.rules.rounds} rounds")
+        if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+            raise RuleError(f"{dice} is not a roll of two six-sided dice")
 
     def one_square(self, cell: Cell, dig_type: str) -> None:
         """Use One Square Anywhere: a 1x1 square on an empty non-fossil cell without a star."""
