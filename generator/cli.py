@@ -40,6 +40,33 @@ LANG_OPTION = click.option(
 )
 
 
+JOBS_OPTION = click.option(
+    "--jobs",
+    type=click.IntRange(min=1, max=64),
+    default=None,
+    help="Processes [default: every core]; results do not depend on it.",
+)
+SEED_OPTION = click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
+SIM_OUT_OPTION = click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("output/simulations"),
+    show_default=True,
+    help="Folder for the report.",
+)
+
+
+def _check_bots(names: list[str], text: str, known) -> None:
+    unknown = [b for b in names if b not in known]
+    if unknown or not names:
+        raise click.BadParameter(
+            f"unknown bot {unknown[0] if unknown else text!r}, expected a comma-separated "
+            f"list of: {', '.join(known)}",
+            param_hint="--bots",
+        )
+
+
 def language_of(data: ComponentData, code: str):
     """The language with this code, or a usage error listing the ones there are."""
     language = data.language(code)
@@ -359,21 +386,10 @@ def simulate() -> None:
     show_default=True,
     help="Comma-separated bots (random, greedy, lookahead); they rotate through seats.",
 )
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("output/simulations"),
-    show_default=True,
-)
+@SEED_OPTION
+@SIM_OUT_OPTION
 @click.option("--lang", default="en", show_default=True, help="Language of species names.")
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1, max=64),
-    default=None,
-    help="Processes [default: every core]; results do not depend on it.",
-)
+@JOBS_OPTION
 @data_option
 def simulate_dinos(
     games: int,
@@ -395,13 +411,7 @@ def simulate_dinos(
     from .simulation import dinos_report, write_report
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in names if b not in BOT_TYPES]
-    if unknown or not names:
-        raise click.BadParameter(
-            f"unknown bot {unknown[0] if unknown else bots!r}, expected "
-            f"a comma-separated list of: {', '.join(BOT_TYPES)}",
-            param_hint="--bots",
-        )
+    _check_bots(names, bots, BOT_TYPES)
     data = load_or_exit(data_dir)
     language = language_of(data, lang)
     dinos = data.game("digging-for-dinos")
@@ -461,20 +471,9 @@ def simulate_dinos(
     show_default=True,
     help="Comma-separated players: greedy, random.",
 )
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("output/simulations"),
-    show_default=True,
-)
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1, max=64),
-    default=None,
-    help="Processes [default: every core]; results do not depend on it.",
-)
+@SEED_OPTION
+@SIM_OUT_OPTION
+@JOBS_OPTION
 @data_option
 def simulate_paleo(
     games: int,
@@ -498,13 +497,7 @@ def simulate_paleo(
     from .simulation import paleo_report, write_report
 
     players = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in players if b not in BOTS]
-    if unknown or not players:
-        raise click.BadParameter(
-            f"unknown bot {unknown[0] if unknown else bots!r}, expected "
-            f"a comma-separated list of: {', '.join(BOTS)}",
-            param_hint="--bots",
-        )
+    _check_bots(players, bots, BOTS)
     data = load_or_exit(data_dir)
     paleo = data.game("paleontologists")
     workers = jobs or os.cpu_count() or 1
