@@ -211,3 +211,24 @@ def test_i18n_status(data) -> None:
     assert all(r["missing"] == [] for r in rows.values())
     text = run("i18n", "status").output
     assert "translated" in text and "ko" in text
+
+
+def test_placeholders_declared_are_the_values_filled(data) -> None:
+    from generator.booklet.build import PLACEHOLDERS, values
+
+    for game in GAMES:
+        assert set(values(game, data, data.language("en"))) == PLACEHOLDERS[game]
+
+
+def test_booklet_checks_run_even_when_other_data_is_broken(
+    data_copy: Path, templates_copy: Path
+) -> None:
+    edit(data_copy / "digging-for-dinos/species.yaml", "complete: 16", "complete: lots")
+    path = templates_copy / "paleontologists/es.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("{rounds}", "{roundz}", 1), encoding="utf-8")
+    codes = {
+        line.split("[")[1].split("]")[0]
+        for line in _codes(run("validate", "--data", str(data_copy)))
+    }
+    assert {"E-TYPE", "E-BOOK-PLACEHOLDER"} <= codes

@@ -26,6 +26,19 @@ from .typeset import (
     table,
 )
 
+#: The {placeholders} each game's texts may use; values() fills exactly these.
+PLACEHOLDERS = {
+    "digging-for-dinos": frozenset({
+        "players_min", "players_max", "board_small", "board_large", "small_players",
+        "tokens_per_player", "end_completed", "species_count", "tiles_per_era", "era_count",
+        "ability_species", "tile_total",
+    }),
+    "paleontologists": frozenset({
+        "rounds", "rows", "cols", "cells", "bonus_limit", "fossils_min", "fossils_max",
+        "stars", "max_fossil_cells", "shape_count", "dig_type_count",
+    }),
+}  # fmt: skip
+
 
 def values(game: str, data: ComponentData, lang: Language) -> dict[str, str]:
     """The numbers and names a booklet's texts may use as {placeholders}."""
