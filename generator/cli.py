@@ -664,13 +664,20 @@ def _progress(total: int, label: str):
     type=click.Choice(["a4", "letter"]),
     help="Only this paper (repeat for several) [default: a4 and letter].",
 )
+@JOBS_OPTION
 def build(
-    data_dir: Path, out_dir: Path, languages: tuple[str, ...], papers: tuple[str, ...]
+    data_dir: Path,
+    out_dir: Path,
+    languages: tuple[str, ...],
+    papers: tuple[str, ...],
+    jobs: int | None,
 ) -> None:
     """Validate the data and build the whole kit into --out, with a manifest.
 
     Example: dinokit build --out output/
     """
+    import os
+
     from .kit import build_kit, manifest
 
     data = load_or_exit(data_dir)
@@ -687,6 +694,7 @@ def build(
             lambda w: click.echo(f"wrote {display_path(w.path)}"),
             languages,
             papers or ("a4", "letter"),
+            jobs or os.cpu_count() or 1,
         )
         content = manifest(data, written, out_dir, __version__)
         path = atomic_write(out_dir / "manifest.json", content)

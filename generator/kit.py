@@ -92,34 +92,52 @@ def build_kit(
     report: Callable[[Written], None],
     languages: tuple[str, ...] = (),
     papers: tuple[str, ...] = PAPERS,
+    workers: int = 1,
 ) -> list[Written]:
-    """Every product, in every language (or those given) and paper, as PDF."""
-    written: list[Written] = []
-    chosen = [lang for lang in data.languages if not languages or lang.code in languages]
-    for product in PRODUCTS.values():
-        for lang in chosen:
-            for paper in papers:
-                for item in build_product(data, product, lang, PrintOptions(paper), "pdf", out_dir):
-                    report(item)
-                    written.append(item)
-    # A sample pad of Paleontologists in every language: the same sheets in each.
-    from .games.paleo.pads import generate_pad
+    """Every product, in every language (or those given) and paper, as PDF.
 
-    sites = generate_pad(data.game("paleontologists"), SAMPLE_PAD[0], SAMPLE_PAD[1], SAMPLE_PAD[2])
-    for lang in chosen:
-        for paper in papers:
-            for item in build_pad(data, lang, sites, 1, paper, 1, "pdf", out_dir, "pad-sample"):
-                report(item)
-                written.append(item)
+    Each file is an independent job, run on ``workers`` processes; the files do
+    not depend on how many.
+    """
+    from .games.paleo.pads import generate_pad
+    from .parallel import run_jobs
+
+    chosen = [lang.code for lang in data.languages if not languages or lang.code in languages]
+    jobs: list[tuple] = [
+        ("product", name, code, paper) for name in PRODUCTS for code in chosen for paper in papers
+    ]
+    # A sample pad of Paleontologists in every language: the same sheets in each.
+    jobs += [("pad", code, paper) for code in chosen for paper in papers]
     # Rules booklets: single A5 pages, and imposed for each paper.
-    for game in ("digging-for-dinos", "paleontologists"):
-        for lang in chosen:
-            variants = [("a4", False)] + [(paper, True) for paper in papers]
-            for paper, imposed in variants:
-                for item in build_booklet(data, game, lang, paper, "pdf", imposed, out_dir):
-                    report(item)
-                    written.append(item)
+    jobs += [
+        ("booklet", game, code, paper, imposed)
+        for game in ("digging-for-dinos", "paleontologists")
+        for code in chosen
+        for paper, imposed in [("a4", False)] + [(p, True) for p in papers]
+    ]
+    sites = generate_pad(data.game("paleontologists"), *SAMPLE_PAD, workers=workers)
+    results = run_jobs(lambda: (data, sites, out_dir), _build_job, jobs, workers)
+    written = [item for items in results for item in items]
+    for item in written:
+        report(item)
     return written
+
+
+def _build_job(context, job: tuple) -> list[Written]:
+    data, sites, out_dir = context
+    kind, *args = job
+    if kind == "product":
+        name, code, paper = args
+        return build_product(
+            data, PRODUCTS[name], data.language(code), PrintOptions(paper), "pdf", out_dir
+        )
+    if kind == "pad":
+        code, paper = args
+        return build_pad(
+            data, data.language(code), sites, 1, paper, 1, "pdf", out_dir, "pad-sample"
+        )
+    game, code, paper, imposed = args
+    return build_booklet(data, game, data.language(code), paper, "pdf", imposed, out_dir)
 
 
 def manifest(data: ComponentData, written: list[Written], out_dir: Path, version: str) -> bytes:
