@@ -379,11 +379,16 @@ def _footer(lang: Language, title_key: str) -> Footer:
     )
 
 
-def tile_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[Page]:
+def _sheet_setup(component: str, options: PrintOptions):
+    """The sheet layouts, this component's size, its bleed and the printing style."""
     spec = load_sheet_spec()
-    size = spec.components["tile"]
+    size = spec.components[component]
     bleed = size.bleed if options.bleed is None else options.bleed
-    look = Look(options.ink_saver)
+    return spec, size, bleed, Look(options.ink_saver)
+
+
+def tile_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[Page]:
+    spec, size, bleed, look = _sheet_setup("tile", options)
     components: list[list[Component]] = []
     for era in data.eras:
         back = tile_back(era, lang, size.width, size.height, bleed, look)
@@ -406,10 +411,7 @@ def tile_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[P
 
 
 def token_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[Page]:
-    spec = load_sheet_spec()
-    size = spec.components["token"]
-    bleed = size.bleed if options.bleed is None else options.bleed
-    look = Look(options.ink_saver)
+    spec, size, bleed, look = _sheet_setup("token", options)
     per_player = data.rules.tokens_per_player if data.rules else 2
     colours = data.rules.player_colours if data.rules else ()
     components = [
@@ -424,10 +426,7 @@ def token_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[
 
 
 def aid_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[Page]:
-    spec = load_sheet_spec()
-    size = spec.components["aid"]
-    bleed = size.bleed if options.bleed is None else options.bleed
-    look = Look(options.ink_saver)
+    spec, size, bleed, look = _sheet_setup("aid", options)
     players = data.rules.max_players if data.rules else 4
     card = aid_card(data, lang, size.width, size.height, bleed, look)
     return layout_sheets(
