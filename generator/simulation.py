@@ -114,45 +114,33 @@ def paleo_report(summary: dict, scores_by_bot: dict[str, list[int]], args: str) 
     return report
 
 
+def _percent_bars(report: Report, title: str, labels: list[str], values: list[float]) -> None:
+    """A bar chart of percentages (0 to 100), one bar per label."""
+    report.chart(
+        8 + 7 * len(labels),
+        lambda x, y, w, h, f, b: bar_chart(
+            x, y, w, h, title, labels, values, f, b, "{:.1f}%", PALETTE, max_value=100
+        ),
+    )
+
+
 def dinos_report(summary: dict, results, data, lang, args: str) -> Report:
     report = Report("Digging for Dinos: balance report", args)
     players = summary["players"]
     report.heading("Who wins")
     seats = [f"seat {i + 1}" for i in range(players)]
-    report.chart(
-        8 + 7 * players,
-        lambda x, y, w, h, f, b: bar_chart(
-            x,
-            y,
-            w,
-            h,
-            f"Win rate by seat (fair share {1 / players:.0%})",
-            seats,
-            [100 * r for r in summary["win_rate_by_seat"]],
-            f,
-            b,
-            "{:.1f}%",
-            PALETTE,
-            max_value=100,
-        ),
+    _percent_bars(
+        report,
+        f"Win rate by seat (fair share {1 / players:.0%})",
+        seats,
+        [100 * r for r in summary["win_rate_by_seat"]],
     )
     bots = list(summary["win_rate_by_bot"])
-    report.chart(
-        8 + 7 * len(bots),
-        lambda x, y, w, h, f, b: bar_chart(
-            x,
-            y,
-            w,
-            h,
-            "Win rate of a seat, by bot",
-            bots,
-            [100 * summary["win_rate_by_bot"][k] for k in bots],
-            f,
-            b,
-            "{:.1f}%",
-            PALETTE,
-            max_value=100,
-        ),
+    _percent_bars(
+        report,
+        "Win rate of a seat, by bot",
+        bots,
+        [100 * summary["win_rate_by_bot"][k] for k in bots],
     )
     report.table(
         ["bot", "mean score", "spread (sd)", "min", "max", "win rate"],
@@ -243,22 +231,11 @@ def dinos_report(summary: dict, results, data, lang, args: str) -> Report:
         ),
     )
     triggers = list(summary["end_trigger"])
-    report.chart(
-        8 + 7 * len(triggers),
-        lambda x, y, w, h, f, b: bar_chart(
-            x,
-            y,
-            w,
-            h,
-            "Which end trigger fired",
-            triggers,
-            [100 * summary["end_trigger"][t] for t in triggers],
-            f,
-            b,
-            "{:.1f}%",
-            PALETTE,
-            max_value=100,
-        ),
+    _percent_bars(
+        report,
+        "Which end trigger fired",
+        triggers,
+        [100 * summary["end_trigger"][t] for t in triggers],
     )
     return report
 

@@ -334,6 +334,15 @@ def _scaled(items: Iterable[Item], x: float, y: float, scale: float, w: float, h
     )
 
 
+def _mounted(face: Iterable[Item], x: float, y: float, size: float, t: float) -> list[Item]:
+    """A component drawn at ``t`` mm, shown ``size`` mm square with a shadow and a frame."""
+    return [
+        Rect(x + 0.35, y + 0.45, size, size, Style(fill=SHADOW)),
+        _scaled(face, x, y, size / t, t, t),
+        Rect(x, y, size, size, Style(stroke=INK, width=0.2)),
+    ]
+
+
 def _tile(ctx: Context, tile: Tile, x: float, y: float, size: float) -> list[Item]:
     """The real printed tile front, ``size`` mm square."""
     d = ctx.dinos
@@ -343,31 +352,19 @@ def _tile(ctx: Context, tile: Tile, x: float, y: float, size: float) -> list[Ite
     face = kit.tile_front(
         tile, species, era, d.ability_of(species.id) is not None, ctx.lang, t, t, 0.0, LOOK
     )
-    return [
-        Rect(x + 0.35, y + 0.45, size, size, Style(fill=SHADOW)),
-        _scaled(face, x, y, size / t, t, t),
-        Rect(x, y, size, size, Style(stroke=INK, width=0.2)),
-    ]
+    return _mounted(face, x, y, size, t)
 
 
 def _back(ctx: Context, era: Era, x: float, y: float, size: float) -> list[Item]:
     t = _component_mm("tile")
     face = kit.tile_back(era, ctx.lang, t, t, 0.0, LOOK)
-    return [
-        Rect(x + 0.35, y + 0.45, size, size, Style(fill=SHADOW)),
-        _scaled(face, x, y, size / t, t, t),
-        Rect(x, y, size, size, Style(stroke=INK, width=0.2)),
-    ]
+    return _mounted(face, x, y, size, t)
 
 
 def _token_face(colour: str, diagonal: bool, x: float, y: float, size: float) -> list[Item]:
     t = _component_mm("token")
     face = kit.token_face(colour, diagonal, t, t, 0.0, LOOK)
-    return [
-        Rect(x + 0.35, y + 0.45, size, size, Style(fill=SHADOW)),
-        _scaled(face, x, y, size / t, t, t),
-        Rect(x, y, size, size, Style(stroke=INK, width=0.2)),
-    ]
+    return _mounted(face, x, y, size, t)
 
 
 def _stack(ctx: Context, era: Era, x: float, y: float, size: float, depth: int = 3) -> list[Item]:
