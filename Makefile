@@ -21,7 +21,7 @@ validate: $(STAMP)
 
 # Speed and size goals, measured on this machine (not part of make test).
 bench: $(STAMP)
-	$(BIN)/python -m generator.bench
+	$(BIN)/python -m generator.tools.bench
 
 venv: $(STAMP)
 
@@ -38,8 +38,8 @@ clean:
 
 # The README's pictures, rendered from the real PDFs of the kit.
 docs: kit
-	$(BIN)/python -m generator.preview output/digging-for-dinos/en/tiles-a4.pdf 0 docs/tiles-a4-front.png 90
-	$(BIN)/python -m generator.preview output/digging-for-dinos/en/tiles-a4.pdf 1 docs/tiles-a4-back.png 90
-	$(BIN)/python -m generator.preview output/digging-for-dinos/ko/tokens-a4.pdf 0 docs/tokens-a4-front.png 90
-	$(BIN)/python -m generator.preview output/digging-for-dinos/it/aid-a4.pdf 0 docs/aid-a4-it.png 90
-	$(BIN)/python -m generator.preview output/paleontologists/en/pad-sample-a4.pdf 0 docs/pad-a4-en.png 90
+	$(BIN)/python -m generator.tools.preview output/digging-for-dinos/en/tiles-a4.pdf 0 docs/tiles-a4-front.png 90
+	$(BIN)/python -m generator.tools.preview output/digging-for-dinos/en/tiles-a4.pdf 1 docs/tiles-a4-back.png 90
+	$(BIN)/python -m generator.tools.preview output/digging-for-dinos/ko/tokens-a4.pdf 0 docs/tokens-a4-front.png 90
+	$(BIN)/python -m generator.tools.preview output/digging-for-dinos/it/aid-a4.pdf 0 docs/aid-a4-it.png 90
+	$(BIN)/python -m generator.tools.preview output/paleontologists/en/pad-sample-a4.pdf 0 docs/pad-a4-en.png 90

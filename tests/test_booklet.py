@@ -9,9 +9,9 @@ import pytest
 from conftest import edit, run
 from pdfmeasure import measure, pdf_text
 
-from generator.booklet.build import saddle_order
-from generator.booklet.source import TEMPLATES
-from generator.data import load_data
+from generator.games.data import load_data
+from generator.products.booklet.build import saddle_order
+from generator.products.booklet.source import TEMPLATES
 
 GAMES = ("digging-for-dinos", "paleontologists")
 LANGS = ("en", "it", "fr", "de", "es", "ko")
@@ -46,12 +46,12 @@ def data():
 @pytest.fixture
 def templates_copy(tmp_path: Path, monkeypatch) -> Path:
     """A copy of templates/booklets that the checks read instead of the real one."""
-    import generator.booklet.source as source
+    import generator.products.booklet.source as source
 
     target = tmp_path / "booklets"
     shutil.copytree(TEMPLATES, target)
     monkeypatch.setattr(source, "TEMPLATES", target)
-    import generator.booklet.checks as checks
+    import generator.products.booklet.checks as checks
 
     monkeypatch.setattr(checks, "TEMPLATES", target)
     return target
@@ -113,10 +113,10 @@ def test_glyph_coverage_fails_without_hangul(data_copy: Path, templates_copy: Pa
 def test_booklet_text_has_headings_species_and_values(
     data, game: str, code: str, tmp_path: Path
 ) -> None:
-    from generator.booklet.build import booklet_pages, values
-    from generator.booklet.source import load_structure, load_texts
-    from generator.diagnostics import Diagnostics
+    from generator.products.booklet.build import booklet_pages, values
+    from generator.products.booklet.source import load_structure, load_texts
     from generator.render.pdf import render_pdf
+    from generator.source.diagnostics import Diagnostics
 
     diags = Diagnostics()
     structure = load_structure(game, diags)
@@ -143,10 +143,10 @@ def test_booklet_text_has_headings_species_and_values(
 
 
 def test_korean_text_extracts_exactly(data) -> None:
-    from generator.booklet.build import booklet_pages, values
-    from generator.booklet.source import load_structure, load_texts
-    from generator.diagnostics import Diagnostics
+    from generator.products.booklet.build import booklet_pages, values
+    from generator.products.booklet.source import load_structure, load_texts
     from generator.render.pdf import render_pdf
+    from generator.source.diagnostics import Diagnostics
 
     diags = Diagnostics()
     game = "paleontologists"
@@ -214,7 +214,7 @@ def test_i18n_status(data) -> None:
 
 
 def test_placeholders_declared_are_the_values_filled(data) -> None:
-    from generator.booklet.build import PLACEHOLDERS, values
+    from generator.products.booklet.build import PLACEHOLDERS, values
 
     for game in GAMES:
         assert set(values(game, data, data.language("en"))) == PLACEHOLDERS[game]

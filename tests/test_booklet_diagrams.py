@@ -8,11 +8,11 @@ import re
 import pypdfium2
 import pytest
 
-from generator import fonts
-from generator.booklet.diagrams import DIAGRAMS, Context
-from generator.booklet.typeset import BODY_W
-from generator.data import load_data
 from generator.draw.shapes import Circle, Group, Line, Page, Path, Rect, Text, Use
+from generator.games.data import load_data
+from generator.layout import fonts
+from generator.products.booklet.diagrams import DIAGRAMS, Context
+from generator.products.booklet.typeset import BODY_W
 from generator.render.common import transform_matrix
 from generator.render.pdf import render_pdf
 

@@ -25,13 +25,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.data import load_data
-from generator.games.dinos.bots import (
-    GreedyBot,
-    LookaheadBot,
-    RandomBot,
-    play_game,
-)
+from generator.games.data import load_data
+from generator.games.dinos.bots import GreedyBot, LookaheadBot, RandomBot, play_game
 from generator.games.dinos.engine import (
     DECLINE,
     FLIP,

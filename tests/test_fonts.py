@@ -19,7 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-from generator import fonts
+from generator.layout import fonts
 
 ROOT = Path(__file__).resolve().parents[1]
 KOREAN = "공룡 화석을 발굴하세요! 주사위를 굴려 12점을 얻은 플레이어가 이깁니다."
@@ -67,7 +67,7 @@ def _register_all() -> dict[str, Path]:
 
 
 def test_fonts_module_does_not_need_reportlab() -> None:
-    code = "import sys, generator.fonts; sys.exit('reportlab' in sys.modules)"
+    code = "import sys, generator.layout.fonts; sys.exit('reportlab' in sys.modules)"
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, env=_child_env())
 
 

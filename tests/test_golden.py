@@ -11,9 +11,9 @@ import os
 import pytest
 from conftest import TESTS
 
-from generator.data import load_data
 from generator.draw.shapes import walk_items
-from generator.games.dinos import kit
+from generator.games.data import load_data
+from generator.products.dinos import kit
 from generator.render.record import Recorder
 
 GOLDEN = TESTS / "golden"

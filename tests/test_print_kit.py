@@ -12,11 +12,11 @@ import pytest
 from conftest import edit, run
 from pdfmeasure import measure, page_count, pdf_text
 
-from generator.data import load_data
-from generator.games.dinos import kit
+from generator.games.data import load_data
+from generator.layout.sheets import PrintOptions, load_sheet_spec
+from generator.products.dinos import kit
 from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg_page
-from generator.sheets import PrintOptions, load_sheet_spec
 
 TOL = 0.05  # mm
 SPEC = load_sheet_spec()

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from generator.data import load_data
-from generator.polyomino import PENTOMINOES, canonical
+from generator.games.data import load_data
+from generator.games.paleo.polyomino import PENTOMINOES, canonical
 
 
 @pytest.fixture(scope="module")

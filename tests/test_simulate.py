@@ -10,7 +10,7 @@ import pytest
 from conftest import run
 from pdfmeasure import pdf_text
 
-from generator.data import load_data
+from generator.games.data import load_data
 from generator.games.paleo.simulate import choose_sheets, simulate, summary
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostics
+from ..source.diagnostics import Diagnostics
 
 
 @dataclass(frozen=True)

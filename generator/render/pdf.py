@@ -15,7 +15,6 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import fonts
 from ..draw.shapes import (
     Box,
     Circle,
@@ -30,6 +29,7 @@ from ..draw.shapes import (
     walk,
     walk_items,
 )
+from ..layout import fonts
 from .common import MM_PER_PT, PT_PER_MM, text_by_font, transform_matrix
 
 #: Always embedded, so the canvas never falls back to an unembedded Helvetica.

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 import svgwrite
 
-from .. import fonts
 from ..draw.shapes import Circle, Line, Page, Path, Rect, Style, Text, Transform, Use, walk_items
+from ..layout import fonts
 from .common import MM_PER_PT, text_by_font, transform_matrix
 
 ANCHOR = {"left": "start", "center": "middle", "right": "end"}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...diagnostics import Diagnostics
-from .art import BODY_PARTS
+from ...products.dinos.art import BODY_PARTS
+from ...source.diagnostics import Diagnostics
 from .model import DinosData, Era
 
 MIN_POSITIONS, MAX_POSITIONS = 2, 6

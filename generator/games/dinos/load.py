@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ... import schema as s
-from ...diagnostics import Diagnostics, Location
-from ...yamlsrc import Map, Scalar, YNode, load_file
+from ...source import schema as s
+from ...source.diagnostics import Diagnostics, Location
+from ...source.located import Map, Scalar, YNode, load_file
 from .model import Ability, DinosData, Era, Position, Rules, Species, Tile
 
 GAME_ID = "digging-for-dinos"

@@ -37,7 +37,7 @@ def simulate(
     workers: int = 1,
     progress=None,
 ) -> list[DinosGame]:
-    from ...parallel import run_jobs
+    from ..parallel import run_jobs
 
     jobs = [(i, seats(bots, players, i)) for i in range(games)]
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...diagnostics import Diagnostics
-from ...polyomino import (
+from ...source.diagnostics import Diagnostics
+from .model import DigSiteRules, PaleoData
+from .polyomino import (
     PENTOMINOES,
     canonical,
     is_connected,
@@ -13,7 +14,6 @@ from ...polyomino import (
     orientations,
     pentomino_letter,
 )
-from .model import DigSiteRules, PaleoData
 
 DIG_TYPES = 3
 FACES = (1, 2, 3, 4, 5, 6)

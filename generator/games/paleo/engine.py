@@ -19,8 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ...polyomino import Cell, normalise, orientations
 from .model import DigSite, PaleoData
+from .polyomino import Cell, normalise, orientations
 
 ONE_SQUARE = "one-square-anywhere"
 SWITCH_SHAPE = "switch-shape"

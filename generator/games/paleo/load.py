@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ... import schema as s
-from ...diagnostics import Diagnostics
-from ...polyomino import parse_ascii
-from ...yamlsrc import Scalar, YNode, load_file
+from ...source import schema as s
+from ...source.diagnostics import Diagnostics
+from ...source.located import Scalar, YNode, load_file
 from .model import (
     Band,
     Bonus,
@@ -20,6 +19,7 @@ from .model import (
     Pattern,
     Pentomino,
 )
+from .polyomino import parse_ascii
 
 GAME_ID = "paleontologists"
 PATTERN_KINDS = ("chevrons", "hatch", "dots")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...diagnostics import Location
+from ...source.diagnostics import Location
 
 NOWHERE = Location("")
 Cell = tuple[int, int]

@@ -14,10 +14,10 @@ import random
 from collections.abc import Iterator
 from dataclasses import replace
 
-from ...polyomino import Cell, orientations
 from .engine import Rules, dice_sequences, neighbours_in_grid
 from .model import DigSite, Fossil, PaleoData
 from .player import FastRules, Prepared, play
+from .polyomino import Cell, orientations
 
 GENERATOR_VERSION = 1
 DIFFICULTIES = ("easy", "medium", "hard")

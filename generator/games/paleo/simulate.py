@@ -52,7 +52,7 @@ def simulate(
     progress=None,
 ) -> list[PaleoGame]:
     """``games`` games in all: sheet i % len(sites), bot j % len(bots), own dice each."""
-    from ...parallel import run_jobs
+    from ..parallel import run_jobs
 
     jobs = [(i, i % len(sites), bots[(i // len(sites)) % len(bots)]) for i in range(games)]
 

@@ -12,11 +12,12 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import schema as s
-from ..diagnostics import Diagnostics, Location, display_path
-from ..yamlsrc import Map, Scalar, Seq, YNode, load_file
+from ...source import TEMPLATES_DIR
+from ...source import schema as s
+from ...source.diagnostics import Diagnostics, Location, display_path
+from ...source.located import Map, Scalar, Seq, YNode, load_file
 
-TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates" / "booklets"
+TEMPLATES = TEMPLATES_DIR / "booklets"
 BLOCK_KINDS = (
     "cover",
     "heading",

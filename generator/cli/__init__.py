@@ -10,12 +10,12 @@ from typing import Any
 
 import click
 
-from . import __version__
-from .data import DEFAULT_DATA_DIR, ComponentData, load_data
-from .diagnostics import Diagnostics, Severity, display_path, to_json
-from .draw.text import TextOverflow
-from .output import OutputError, atomic_write, sha256
-from .sheets import LayoutError, PrintOptions
+from .. import __version__
+from ..games.data import DEFAULT_DATA_DIR, ComponentData, load_data
+from ..layout.sheets import LayoutError, PrintOptions
+from ..layout.text import TextOverflow
+from ..products.files import OutputError, atomic_write, sha256
+from ..source.diagnostics import Diagnostics, Severity, display_path, to_json
 
 OUT_OPTION = click.option(
     "--out",
@@ -209,7 +209,7 @@ def _build_one(
     ink_saver: bool,
     duplex_offset: tuple[float, float],
 ) -> None:
-    from .kit import PRODUCTS, build_product
+    from ..products.build import PRODUCTS, build_product
 
     data = load_or_exit(data_dir)
     language = language_of(data, lang)
@@ -335,8 +335,8 @@ def pads(
     """
     import os
 
-    from .games.paleo.pads import CodeError, GenerationError, generate_pad, site_from_code
-    from .kit import build_pad
+    from ..games.paleo.pads import CodeError, GenerationError, generate_pad, site_from_code
+    from ..products.build import build_pad
 
     data = load_or_exit(data_dir)
     language = language_of(data, lang)
@@ -407,8 +407,8 @@ def simulate_dinos(
     """
     import os
 
-    from .games.dinos.simulate import BOT_TYPES, simulate, summary
-    from .simulation import dinos_report, write_report
+    from ..games.dinos.simulate import BOT_TYPES, simulate, summary
+    from ..products.reports.balance import dinos_report, write_report
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     _check_bots(names, bots, BOT_TYPES)
@@ -492,9 +492,9 @@ def simulate_paleo(
     """
     import os
 
-    from .games.paleo.pads import CodeError
-    from .games.paleo.simulate import BOTS, choose_sheets, simulate, summary
-    from .simulation import paleo_report, write_report
+    from ..games.paleo.pads import CodeError
+    from ..games.paleo.simulate import BOTS, choose_sheets, simulate, summary
+    from ..products.reports.balance import paleo_report, write_report
 
     players = [b.strip() for b in bots.split(",") if b.strip()]
     _check_bots(players, bots, BOTS)
@@ -567,7 +567,7 @@ def rules(
 
     Example: dinokit rules --game paleontologists --lang fr --imposed --paper a4
     """
-    from .kit import build_booklet
+    from ..products.build import build_booklet
 
     data = load_or_exit(data_dir)
     language = language_of(data, lang)
@@ -678,7 +678,7 @@ def build(
     """
     import os
 
-    from .kit import build_kit, manifest
+    from ..products.build import build_kit, manifest
 
     data = load_or_exit(data_dir)
     unknown = sorted(set(languages) - {lang.code for lang in data.languages})

@@ -10,14 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .data import ComponentData
-from .draw.shapes import Page
-from .games.dinos import kit as dinos_kit
-from .lang import Language
-from .output import atomic_write, sha256
-from .render.pdf import render_pdf
-from .render.svg import render_svg
-from .sheets import PrintOptions
+from ..draw.shapes import Page
+from ..games.data import ComponentData
+from ..layout.sheets import PrintOptions
+from ..render.pdf import render_pdf
+from ..render.svg import render_svg
+from ..source.lang import Language
+from .dinos import kit as dinos_kit
+from .files import atomic_write, sha256
 
 PageMaker = Callable[[object, Language, PrintOptions], list[Page]]
 
@@ -99,8 +99,8 @@ def build_kit(
     Each file is an independent job, run on ``workers`` processes; the files do
     not depend on how many.
     """
-    from .games.paleo.pads import generate_pad
-    from .parallel import run_jobs
+    from ..games.paleo.pads import generate_pad
+    from ..games.parallel import run_jobs
 
     chosen = [lang.code for lang in data.languages if not languages or lang.code in languages]
     jobs: list[tuple] = [
@@ -198,7 +198,7 @@ def build_pad(
     stem: str,
 ) -> list[Written]:
     """A pad: each layout ``copies`` times (one per player), as PDF, SVG pages or JSON."""
-    from .games.paleo.pads import GENERATOR_VERSION
+    from ..games.paleo.pads import GENERATOR_VERSION
 
     paleo = data.game("paleontologists")
     folder = out_dir / "paleontologists" / lang.code
@@ -206,7 +206,7 @@ def build_pad(
         content = pad_json(sites, f"dinokit-pads/{GENERATOR_VERSION}")
         path = atomic_write(folder / f"{stem}.json", content)
         return [Written(path, "pad", lang.code, paper, 0, sha256(content))]
-    from .games.paleo.sheet import pad_pages
+    from .paleo.sheet import pad_pages
 
     printed = [site for site in sites for _ in range(copies)]
     pages = pad_pages(printed, paleo, lang, paper, per_page)
@@ -230,7 +230,7 @@ def build_pad(
 def _pad_texts(first_page: Page) -> dict[str, str]:
     """Characters a pad can draw: the first page's, plus all that codes, labels and
     numbers of other sheets may use (so pages can be drawn as they are made)."""
-    from .render.common import text_by_font
+    from ..render.common import text_by_font
 
     extra = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-·+"
     return {
@@ -252,10 +252,10 @@ def build_booklet(
     out_dir: Path,
 ) -> list[Written]:
     """A rules booklet: A5 pages, or imposed for saddle stitching on ``paper``."""
+    from ..layout.fonts import font_for
+    from ..source.diagnostics import DataError, Diagnostics
     from .booklet.build import A5, IMPOSED_PAPERS, booklet_pages, impose
     from .booklet.source import load_structure, load_texts
-    from .diagnostics import DataError, Diagnostics
-    from .fonts import font_for
 
     diags = Diagnostics()
     structure = load_structure(game, diags)

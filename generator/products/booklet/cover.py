@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..draw.shapes import Group, Item, Transform
+from ...draw.shapes import Group, Item, Transform
 
 
 def cover_art(ctx, game: str, width: float) -> tuple[float, Callable[[float, float], list[Item]]]:
@@ -15,7 +15,7 @@ def cover_art(ctx, game: str, width: float) -> tuple[float, Callable[[float, flo
 
 
 def _tiles_fan(ctx, width: float):
-    from ..games.dinos import kit
+    from ..dinos import kit
 
     dinos = ctx.data.game("digging-for-dinos")
     picks = [
@@ -68,8 +68,8 @@ def _tiles_fan(ctx, width: float):
 
 
 def _sheet(ctx, width: float):
-    from ..games.paleo.pads import PadGenerator
-    from ..games.paleo.sheet import sheet_items
+    from ...games.paleo.pads import PadGenerator
+    from ..paleo.sheet import sheet_items
 
     paleo = ctx.data.game("paleontologists")
     site = PadGenerator(paleo).sheet("medium", 1)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from . import fonts
-from .draw.shapes import Item, Line, Page, Rect, Style, Text
-from .draw.text import fitted_text, wrap
+from ...draw.shapes import Item, Line, Page, Rect, Style, Text
+from ...layout import fonts
+from ...layout.text import fitted_text, wrap
 
 INK = "#2b1d12"
 ACCENT = "#7a4a22"

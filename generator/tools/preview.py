@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .output import atomic_write
+from ..products.files import atomic_write
 
 
 def render_png(pdf: Path, page: int, dpi: int = 110, crop_mm: tuple | None = None) -> bytes:

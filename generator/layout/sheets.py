@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import schema as s
-from .diagnostics import DataError, Diagnostics
-from .draw.shapes import Group, Item, Line, Page, Rect, Style, Transform
-from .draw.text import fitted_text
-from .yamlsrc import load_file
+from ..draw.shapes import Group, Item, Line, Page, Rect, Style, Transform
+from ..source import TEMPLATES_DIR
+from ..source import schema as s
+from ..source.diagnostics import DataError, Diagnostics
+from ..source.located import load_file
+from .text import fitted_text
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 MARK_COLOUR = "#000000"
 
 

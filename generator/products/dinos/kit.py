@@ -6,13 +6,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ... import fonts
 from ...draw.shapes import Circle, Group, Item, Line, Page, Path, Rect, Style, Text, Transform
-from ...draw.text import TextOverflow, fitted_text, wrap
-from ...lang import Language
-from ...sheets import Component, Footer, PrintOptions, layout_sheets, load_sheet_spec
+from ...games.dinos.model import DinosData, Era, Species, Tile
+from ...layout import fonts
+from ...layout.sheets import Component, Footer, PrintOptions, layout_sheets, load_sheet_spec
+from ...layout.text import TextOverflow, fitted_text, wrap
+from ...source.lang import Language
 from . import art
-from .model import DinosData, Era, Species, Tile
 
 INK = "#2b1d12"
 PARCHMENT = "#f4ecd8"

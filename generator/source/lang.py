@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import schema as s
 from .diagnostics import Diagnostics, Location, display_path
-from .yamlsrc import YNode, load_file
+from .located import YNode, load_file
 
 REFERENCE = "en"
 SCRIPTS = ("latin", "hangul")
@@ -153,7 +153,7 @@ def check_languages(
 
 def glyph_problems(script: str, text: str) -> list[str]:
     """For each font of ``script`` that cannot draw all of ``text``: what it lacks."""
-    from . import fonts  # fontTools only; loaded when a check needs it
+    from ..layout import fonts  # fontTools only; loaded when a check needs it
 
     problems = []
     for font_id in sorted({fonts.font_for(script, w) for w in ("regular", "bold", "display")}):

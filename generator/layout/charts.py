@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from .shapes import Item, Line, Rect, Style, Text
+from ..draw.shapes import Item, Line, Rect, Style, Text
 from .text import fitted_text
 
 INK = "#2b1d12"

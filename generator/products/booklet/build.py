@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..data import ComponentData
-from ..draw.shapes import Form, Group, Item, Line, Page, Rect, Style, Text, Transform, Use
-from ..draw.text import TextOverflow, fitted_text, wrap
-from ..lang import Language
+from ...draw.shapes import Form, Group, Item, Line, Page, Rect, Style, Text, Transform, Use
+from ...games.data import ComponentData
+from ...layout.text import TextOverflow, fitted_text, wrap
+from ...source.lang import Language
 from .source import Structure, Texts
 from .typeset import (
     A5,
@@ -172,7 +172,7 @@ def _contents(
     heading_text: str, anchors: list[tuple[str, int]], first: int, f: Fonts, title: str
 ) -> Page:
     """The contents: every section heading with its page number, dotted leaders."""
-    from ..fonts import text_width_mm
+    from ...layout.fonts import text_width_mm
 
     chunks = [heading(heading_text, f)]
     size = 9.5

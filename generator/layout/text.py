@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import fonts
-from .shapes import Align, Colour, Text
+from ..draw.shapes import Align, Colour, Text
+from . import fonts
 
 
 class TextOverflow(Exception):

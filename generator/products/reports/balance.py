@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .draw.charts import PALETTE, bar_chart, histogram
-from .kit import Written
-from .output import atomic_write, sha256
-from .render.pdf import render_pdf
-from .render.svg import render_svg
-from .report import Report, report_pages
+from ...layout.charts import PALETTE, bar_chart, histogram
+from ...render.pdf import render_pdf
+from ...render.svg import render_svg
+from ..build import Written
+from ..files import atomic_write, sha256
+from .layout import Report, report_pages
 
 
 def write_report(report: Report, summary: dict, out_dir: Path, stem: str) -> list[Path]:

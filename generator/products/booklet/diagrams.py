@@ -17,17 +17,17 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .. import fonts as fontlib
-from ..data import ComponentData
-from ..draw.shapes import Circle, Form, Group, Item, Line, Path, Rect, Style, Text, Transform, Use
-from ..draw.text import TextOverflow, fit_size, wrap
-from ..games.dinos import art, kit
-from ..games.dinos.model import DinosData, Era, Species, Tile
-from ..games.paleo import sheet as psheet
-from ..games.paleo.model import Cell, DigSite, PaleoData, Pattern
-from ..games.paleo.pads import PadGenerator
-from ..lang import Language
-from ..sheets import load_sheet_spec
+from ...draw.shapes import Circle, Form, Group, Item, Line, Path, Rect, Style, Text, Transform, Use
+from ...games.data import ComponentData
+from ...games.dinos.model import DinosData, Era, Species, Tile
+from ...games.paleo.model import Cell, DigSite, PaleoData, Pattern
+from ...games.paleo.pads import PadGenerator
+from ...layout import fonts as fontlib
+from ...layout.sheets import load_sheet_spec
+from ...layout.text import TextOverflow, fit_size, wrap
+from ...source.lang import Language
+from ..dinos import art, kit
+from ..paleo import sheet as psheet
 from .typeset import ACCENT, INK, TINT, Fonts
 
 DINOS, PALEO = "digging-for-dinos", "paleontologists"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostics
-from ..lang import REFERENCE, Language, glyph_problems
+from ...source.diagnostics import Diagnostics
+from ...source.lang import REFERENCE, Language, glyph_problems
 from .source import TEMPLATES, load_structure, load_texts, placeholders
 
 #: Short texts that may rightly read the same in another language (numbers, names).

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import fonts
-from ..draw.shapes import Group, Item, Line, Page, Rect, Style, Text, Transform
-from ..draw.text import TextOverflow, fitted_text, wrap
-from ..lang import Language
+from ...draw.shapes import Group, Item, Line, Page, Rect, Style, Text, Transform
+from ...layout import fonts
+from ...layout.text import TextOverflow, fitted_text, wrap
+from ...source.lang import Language
 
 A5 = (148.0, 210.0)
 MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 14.0, 16.0, 20.0

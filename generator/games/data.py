@@ -7,12 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .diagnostics import Diagnostics, Location, display_path
-from .games import GAMES
-from .lang import Language, check_glyphs, check_languages, load_languages
-
-#: The data shipped with dinokit (a checkout's data/ folder).
-DEFAULT_DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+from ..source import DEFAULT_DATA_DIR
+from ..source.diagnostics import Diagnostics, Location, display_path
+from ..source.lang import Language, check_glyphs, check_languages, load_languages
+from . import GAMES
 
 
 @dataclass(frozen=True)
@@ -66,9 +64,9 @@ def load_data(
 
 def _check_booklets(models: dict[str, Any], languages, diags: Diagnostics) -> list:
     """Booklet texts: the placeholders each game's data provides, the keys its tables need."""
-    from .booklet.build import PLACEHOLDERS
-    from .booklet.checks import check_booklets
-    from .booklet.source import TEMPLATES
+    from ..products.booklet.build import PLACEHOLDERS
+    from ..products.booklet.checks import check_booklets
+    from ..products.booklet.source import TEMPLATES
 
     if not TEMPLATES.is_dir():
         return []

@@ -11,11 +11,11 @@ import resource
 import sys
 import time
 
-from .data import load_data
-from .games.paleo.pads import generate_pad
-from .kit import _pad_texts
-from .render.pdf import render_pdf
-from .sheets import PrintOptions  # noqa: F401  (keeps the import graph as in a build)
+from ..games.data import load_data
+from ..games.paleo.pads import generate_pad
+from ..layout.sheets import PrintOptions  # noqa: F401  (keeps the import graph as in a build)
+from ..products.build import _pad_texts
+from ..render.pdf import render_pdf
 
 
 def _peak_mb() -> float:
@@ -23,7 +23,7 @@ def _peak_mb() -> float:
 
 
 def bench_pads(count: int, workers: int) -> dict[str, float]:
-    from .games.paleo.sheet import pad_pages
+    from ..products.paleo.sheet import pad_pages
 
     data, diags = load_data()
     if diags.errors:
@@ -55,9 +55,9 @@ def bench_games() -> dict[str, float]:
     """Games per second on one core: each game with its bots, a fixed seed."""
     import random
 
-    from .games.dinos.bots import GreedyBot, RandomBot, play_game
-    from .games.paleo.pads import PadGenerator
-    from .games.paleo.player import play
+    from ..games.dinos.bots import GreedyBot, RandomBot, play_game
+    from ..games.paleo.pads import PadGenerator
+    from ..games.paleo.player import play
 
     data, _ = load_data()
     dinos, paleo = data.game("digging-for-dinos"), data.game("paleontologists")

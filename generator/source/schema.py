@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .diagnostics import Diagnostics, Location
-from .yamlsrc import Map, Scalar, Seq, YNode
+from .located import Map, Scalar, Seq, YNode
 
 ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 KEY_RE = re.compile(r"^[a-z][a-z0-9_]*$")

@@ -15,7 +15,6 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ... import fonts
 from ...draw.shapes import (
     Box,
     Circle,
@@ -31,9 +30,10 @@ from ...draw.shapes import (
     Transform,
     Use,
 )
-from ...draw.text import TextOverflow, fit_size, fitted_text, wrap
-from ...lang import Language
-from .model import Cell, DigSite, PaleoData, Pattern
+from ...games.paleo.model import Cell, DigSite, PaleoData, Pattern
+from ...layout import fonts
+from ...layout.text import TextOverflow, fit_size, fitted_text, wrap
+from ...source.lang import Language
 
 INK = "#2b1d12"
 ACCENT = "#7a4a22"  # headings, frames of the panels
