@@ -43,11 +43,6 @@ LOOK = kit.Look(ink_saver=False)
 MIN_PT = 4.0  # no text in a diagram is set smaller
 NO_STYLE = Style()
 
-# Where the print kit draws the parts of a tile front (kit.tile_front), in tile mm.
-ERA_BADGE_R = 3.1
-LEFT_DISC_R = 4.2
-RIGHT_DISC_R = 4.6
-
 Draw = Callable[[float, float], list[Item]]
 
 
@@ -511,29 +506,18 @@ def dinos_tile_anatomy(ctx: Context, width: float) -> tuple[float, Draw]:
     s = size / t
     x0, y0 = (width - size) / 2, 2.0
     items: list[Item] = _tile(ctx, tile, x0, y0, size)
-    safe = kit.SAFE
+    marks = kit.tile_marks(t, t)
     ability = d.ability_of(tile.species)
-    callouts = [  # (label, feature centre and radius in tile mm, side)
-        (lang.label("era"), (safe + ERA_BADGE_R, safe + ERA_BADGE_R), ERA_BADGE_R, "left"),
-        (
-            lang.label("incomplete"),
-            (safe + LEFT_DISC_R, t - safe - LEFT_DISC_R),
-            LEFT_DISC_R,
-            "left",
-        ),
-        (
-            lang.label("complete"),
-            (t - safe - RIGHT_DISC_R, t - safe - LEFT_DISC_R),
-            RIGHT_DISC_R,
-            "right",
-        ),
+    callouts = [  # (label, the mark it points at, side)
+        (lang.label("era"), marks["era"], "left"),
+        (lang.label("incomplete"), marks["left"], "left"),
+        (lang.label("complete"), marks["right"], "right"),
     ]
     if ability is not None:
-        centre = (t - safe - ERA_BADGE_R, safe + ERA_BADGE_R)
-        callouts.insert(1, (lang.term("abilities", ability.id), centre, ERA_BADGE_R, "right"))
+        callouts.insert(1, (lang.term("abilities", ability.id), marks["ability"], "right"))
     column = x0 - 9.0
-    for text, (fx, fy), r, side in callouts:
-        cx, cy, rr = x0 + fx * s, y0 + fy * s, r * s + 0.9
+    for text, mark, side in callouts:
+        cx, cy, rr = x0 + mark.cx * s, y0 + mark.cy * s, mark.r * s + 0.9
         items.append(_ring(cx, cy, rr, ACCENT, 0.5))
         if side == "left":
             end_x = cx - rr
@@ -856,6 +840,7 @@ def dinos_scoring(ctx: Context, width: float) -> tuple[float, Draw]:
     tile_s = min(17.0 * k, (width - (count - 2) * gap - group_gap) / count)
     t = _component_mm("tile")
     s = tile_s / t
+    marks = kit.tile_marks(t, t)
     items: list[Item] = []
     x = (width - (count * tile_s + (count - 2) * gap + group_gap)) / 2
     top = 0.5
@@ -866,13 +851,13 @@ def dinos_scoring(ctx: Context, width: float) -> tuple[float, Draw]:
             items += _tile(ctx, tile, x, top, tile_s)
             # Ring the value that counts: the right one once, or each left one.
             if which == "left":
-                cx, cy, r = kit.SAFE + LEFT_DISC_R, t - kit.SAFE - LEFT_DISC_R, LEFT_DISC_R
-                items.append(_ring(x + cx * s, top + cy * s, r * s + 0.6, ACCENT, 0.55))
+                m = marks["left"]
+                items.append(_ring(x + m.cx * s, top + m.cy * s, m.r * s + 0.6, ACCENT, 0.55))
             x += tile_s + gap
         if which == "right":
-            cx, cy, r = t - kit.SAFE - RIGHT_DISC_R, t - kit.SAFE - LEFT_DISC_R, RIGHT_DISC_R
+            m = marks["right"]
             last = x - gap - tile_s
-            items.append(_ring(last + cx * s, top + cy * s, r * s + 0.6, ACCENT, 0.55))
+            items.append(_ring(last + m.cx * s, top + m.cy * s, m.r * s + 0.6, ACCENT, 0.55))
         groups.append((gx, x - gap))
         x += group_gap - gap
     # Brackets under the groups, with their labels.
@@ -970,7 +955,7 @@ def _fill_cells(
     for r, c in cells:
         clip = Rect((c - left) * cell, (r - top) * cell, cell, cell, NO_STYLE)
         items.append(Group(fill, Transform(dx=ox, dy=oy), clip=clip))
-    for loop in psheet._outline(cells, cell, 0.0):
+    for loop in psheet.cell_outline(cells, cell, 0.0):
         points = [(x + px, y + py) for px, py in loop]
         items.append(Path.polygon(points, Style(stroke=INK, width=0.5)))
     return items
@@ -1017,7 +1002,7 @@ def _fossil(cells: Sequence[Cell], x: float, y: float, cell: float) -> Group:
     left = min(c for _, c in cells)
     rel = tuple(sorted((r - top, c - left) for r, c in cells))
     return Group(
-        tuple(psheet._fossil_shape(rel, cell, 0.45)),
+        tuple(psheet.fossil_shape(rel, cell, 0.45)),
         Transform(dx=x + left * cell, dy=y + top * cell),
     )
 
@@ -1077,7 +1062,7 @@ def paleo_sheet_overview(ctx: Context, width: float) -> tuple[float, Draw]:
         _scaled(psheet.sheet_items(site, p, lang, sw, sh), x0, 0, scale, sw, sh),
     ]
     L = psheet.sheet_parts(p, lang, sw, sh, site.rows, site.cols).layout
-    code = psheet._code_box(L)
+    code = psheet.code_box(L)
     star = min(site.stars, key=lambda rc: (rc[1], rc[0])) if site.stars else (0, 0)
     star_xy = (L.grid.x + (star[1] + 0.5) * L.cell, L.grid.y + (star[0] + 0.5) * L.cell)
 
@@ -1148,18 +1133,20 @@ def paleo_shape_key(ctx: Context, width: float) -> tuple[float, Draw]:
         items.append(
             Rect(x, y, face_w, face_h, Style(fill=psheet.ZEBRA, stroke=GRID_LINE, width=0.3), 1.4)
         )
-        items += psheet._die(face.face, x + 1.5, y + 1.2, die, bold)
+        items += psheet.die_face(face.face, x + 1.5, y + 1.2, die, bold)
         if face.dig_type in patterns:
-            items += psheet._swatch(patterns[face.dig_type], x + 1.5, y + face_h - 1.2 - die, die)
-        cells = [psheet._portrait(shapes[s].cells) for s in face.shapes if s in shapes]
-        sizes = [psheet._extent(q) for q in cells]
+            items += psheet.pattern_swatch(
+                patterns[face.dig_type], x + 1.5, y + face_h - 1.2 - die, die
+            )
+        cells = [psheet.portrait(shapes[s].cells) for s in face.shapes if s in shapes]
+        sizes = [psheet.cell_extent(q) for q in cells]
         total = sum(w for _, w in sizes) + len(cells) - 1
         area_x = x + die + 3.0
         area_w = face_w - die - 4.5
         sx = area_x + (area_w - total * cell) / 2
         for shape, (h, w) in zip(cells, sizes, strict=True):
             sy = y + (face_h - h * cell) / 2
-            items += psheet._mini_shape(shape, sx, sy, cell, "#d9c39a")
+            items += psheet.mini_shape(shape, sx, sy, cell, "#d9c39a")
             sx += (w + 1) * cell
     return _placed(top + rows * face_h + (rows - 1) * gap + 0.5, items)
 
@@ -1176,7 +1163,7 @@ def paleo_dig_types(ctx: Context, width: float) -> tuple[float, Draw]:
     bottom = 0.0
     for i, t in enumerate(p.dig_types):
         cx = (i + 0.5) * slot
-        items += psheet._swatch(t.pattern, cx - size / 2, 0.5, size)
+        items += psheet.pattern_swatch(t.pattern, cx - size / 2, 0.5, size)
         block, h = _block(
             lang.term("dig_types", t.id), bold, 8.5, cx, size + 3.5, slot - 3.0, 2, INK, "center"
         )
@@ -1185,7 +1172,7 @@ def paleo_dig_types(ctx: Context, width: float) -> tuple[float, Draw]:
         dy = size + 3.5 + h + 2.5
         row_w = len(faces) * die + (len(faces) - 1) * 1.6
         for k, face in enumerate(faces):
-            items += psheet._die(face, cx - row_w / 2 + k * (die + 1.6), dy, die, bold)
+            items += psheet.die_face(face, cx - row_w / 2 + k * (die + 1.6), dy, die, bold)
         bottom = max(bottom, dy + (die if faces else 0))
     return _placed(bottom + 1.0, items)
 
@@ -1297,7 +1284,7 @@ def paleo_bonuses(ctx: Context, width: float) -> tuple[float, Draw]:
 
     def under(rc: Cell, cx: float, cy: float) -> list[Item]:
         if rc == star_cell:
-            return [psheet._star(cx + cell / 2, cy + cell * 0.52, cell * 0.34, star_style)]
+            return [psheet.star_path(cx + cell / 2, cy + cell * 0.52, cell * 0.34, star_style)]
         return []
 
     pattern = next(iter(patterns.values())) if patterns else Pattern("dots", 2.2, 0.8)

@@ -20,6 +20,33 @@ WHITE = "#ffffff"
 GOLD = "#f2c14e"
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII", 9: "IX"}
 SAFE = 3.0  # mm: text stays this far inside the cut line
+ERA_BADGE_R = 3.1  # mm: the era badge (top left) and the ability mark (top right)
+LEFT_DISC_R = 4.2  # mm: the value of a tile of an incomplete dinosaur (bottom left)
+RIGHT_DISC_R = 4.6  # mm: the value of the completed dinosaur (bottom right)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A round mark on a tile front: centre and radius in tile mm."""
+
+    cx: float
+    cy: float
+    r: float
+
+
+def tile_marks(w: float, h: float) -> dict[str, Mark]:
+    """Where a tile front of w x h mm draws its round marks: era, ability, left, right.
+
+    The one owner of this geometry: the tile draws from it, and so do the booklet's
+    callouts that point at the marks.
+    """
+    value_y = h - SAFE - LEFT_DISC_R
+    return {
+        "era": Mark(SAFE + ERA_BADGE_R, SAFE + ERA_BADGE_R, ERA_BADGE_R),
+        "ability": Mark(w - SAFE - ERA_BADGE_R, SAFE + ERA_BADGE_R, ERA_BADGE_R),
+        "left": Mark(SAFE + LEFT_DISC_R, value_y, LEFT_DISC_R),
+        "right": Mark(w - SAFE - RIGHT_DISC_R, value_y, RIGHT_DISC_R),
+    }
 
 
 @dataclass(frozen=True)
@@ -102,20 +129,22 @@ def tile_front(
     if look.ink_saver:
         items.append(Rect(1.2, 1.2, w - 2.4, h - 2.4, Style(stroke=colour, width=0.8), radius=2))
     # Era badge (top left) and ability mark (top right) frame the name.
-    badge_r = 3.1
+    marks = tile_marks(w, h)
+    badge, mark = marks["era"], marks["ability"]
+    badge_r = badge.r
     era_fill = WHITE if look.ink_saver else era.colour
     items.append(
         Circle(
-            SAFE + badge_r,
-            SAFE + badge_r,
+            badge.cx,
+            badge.cy,
             badge_r,
             Style(fill=era_fill, stroke=INK if look.ink_saver else WHITE, width=0.4),
         )
     )
     items.append(
         fitted_text(
-            SAFE + badge_r,
-            SAFE + badge_r + 1.1,
+            badge.cx,
+            badge.cy + 1.1,
             ROMAN[era.number],
             display,
             8,
@@ -126,9 +155,7 @@ def tile_front(
         )
     )
     if has_ability:
-        items += _flip_mark(
-            w - SAFE - badge_r, SAFE + badge_r, badge_r, WHITE if look.ink_saver else GOLD, INK
-        )
+        items += _flip_mark(mark.cx, mark.cy, mark.r, WHITE if look.ink_saver else GOLD, INK)
     name = lang.term("species", species.id)
     name_w = w - 2 * (SAFE + 2 * badge_r + 0.8)
     items.append(
@@ -165,12 +192,13 @@ def tile_front(
     )
     items.append(Group(bones, Transform(dx=panel.x + 1, dy=panel.y + 0.8)))
     # Values: left (incomplete) in a white disc, right (complete) in a dark one.
-    y = h - SAFE - 4.2
-    items += _value_disc(SAFE + 4.2, y, 4.2, tile.left, WHITE, INK, bold)
+    left, right = marks["left"], marks["right"]
+    y = left.cy
+    items += _value_disc(left.cx, left.cy, left.r, tile.left, WHITE, INK, bold)
     items += _value_disc(
-        w - SAFE - 4.6,
-        y,
-        4.6,
+        right.cx,
+        right.cy,
+        right.r,
         tile.right,
         INK if not look.ink_saver else WHITE,
         GOLD if not look.ink_saver else INK,

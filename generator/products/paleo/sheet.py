@@ -134,7 +134,7 @@ def pattern_items(pattern: Pattern, w: float, h: float, ink: str = INK) -> tuple
     return (Group(tuple(items), clip=Rect(0, 0, w, h, NO_STYLE)),)
 
 
-def _swatch(pattern: Pattern, x: float, y: float, size: float) -> list[Item]:
+def pattern_swatch(pattern: Pattern, x: float, y: float, size: float) -> list[Item]:
     return [
         Rect(x, y, size, size, Style(fill=WHITE), radius=0.8),
         Group(pattern_items(pattern, size, size), Transform(dx=x, dy=y)),
@@ -155,7 +155,7 @@ PIPS = {
 }
 
 
-def _die(face: int, x: float, y: float, size: float, font: str) -> list[Item]:
+def die_face(face: int, x: float, y: float, size: float, font: str) -> list[Item]:
     items: list[Item] = [
         Rect(x, y, size, size, Style(fill=WHITE, stroke=INK, width=0.4), radius=size * 0.18)
     ]
@@ -167,7 +167,7 @@ def _die(face: int, x: float, y: float, size: float, font: str) -> list[Item]:
     return items
 
 
-def _star(cx: float, cy: float, r: float, style: Style) -> Path:
+def star_path(cx: float, cy: float, r: float, style: Style) -> Path:
     points = []
     for k in range(10):
         a = math.radians(-90 + 36 * k)
@@ -195,7 +195,9 @@ def _bone(x1: float, y1: float, x2: float, y2: float, t: float, colour: str) -> 
     return items
 
 
-def _outline(cells: Iterable[Cell], size: float, inset: float) -> list[list[tuple[float, float]]]:
+def cell_outline(
+    cells: Iterable[Cell], size: float, inset: float
+) -> list[list[tuple[float, float]]]:
     """The outline loops of a polyomino (cells of ``size`` mm), moved ``inset`` mm inwards.
 
     Clockwise on the page (y down); a hole gives a loop of its own. (Cells touching
@@ -273,12 +275,12 @@ def _rounded(points: Sequence[tuple[float, float]], radius: float) -> list[tuple
     return commands
 
 
-def _fossil_shape(cells: Sequence[Cell], size: float, edge: float) -> list[Item]:
+def fossil_shape(cells: Sequence[Cell], size: float, edge: float) -> list[Item]:
     """A fossil: a rounded outline around its cells, shaded, with bones inside."""
     inset = size * 0.1
     style = Style(fill=FOSSIL_FILL, stroke=FOSSIL_EDGE, width=edge)
     items: list[Item] = [
-        Path(tuple(_rounded(loop, size * 0.3)), style) for loop in _outline(cells, size, inset)
+        Path(tuple(_rounded(loop, size * 0.3)), style) for loop in cell_outline(cells, size, inset)
     ]
     t = size * 0.13
     centre = {cell: ((cell[1] + 0.5) * size, (cell[0] + 0.5) * size) for cell in cells}
@@ -300,12 +302,12 @@ def _fossil_shape(cells: Sequence[Cell], size: float, edge: float) -> list[Item]
     return items
 
 
-def _mini_shape(cells: Iterable[Cell], x: float, y: float, size: float, fill: str) -> list[Item]:
+def mini_shape(cells: Iterable[Cell], x: float, y: float, size: float, fill: str) -> list[Item]:
     style = Style(fill=fill, stroke=INK, width=0.2)
     return [Rect(x + c * size, y + r * size, size, size, style) for r, c in sorted(cells)]
 
 
-def _portrait(cells: Iterable[Cell]) -> frozenset[Cell]:
+def portrait(cells: Iterable[Cell]) -> frozenset[Cell]:
     """The shape turned (mirrored on the diagonal) so it is at least as tall as wide."""
     cells = frozenset(cells)
     rows = 1 + max(r for r, _ in cells)
@@ -320,7 +322,7 @@ def _signature(cells: Iterable[Cell]) -> str:
     return f"{width}x{sum(1 << (r * width + c) for r, c in cells):x}"
 
 
-def _extent(cells: Iterable[Cell]) -> tuple[int, int]:
+def cell_extent(cells: Iterable[Cell]) -> tuple[int, int]:
     cells = list(cells)
     return 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
 
@@ -512,7 +514,7 @@ def _frame_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
     )
     cap = fonts.cap_height_mm(display, title_text.size)
     items.append(Text(title_x, hd.y + (hd.h + cap) / 2, title, display, title_text.size, INK))
-    box = _code_box(L)
+    box = code_box(L)
     items.append(Rect(box.x, box.y, box.w, box.h, Style(fill=BAND, stroke=ACCENT, width=0.45), 1.6))
     label = _heading(lang.label("sheet_code"), lang)
     small = fitted_text(0, 0, label, bold, _lerp(5.4, 6.2, t), box.w * 0.5, min_size=4.5)
@@ -549,7 +551,7 @@ def _code_box_width(L: Layout) -> float:
     return min(max(L.header.w * 0.34, 40.0), 60.0)
 
 
-def _code_box(L: Layout) -> Area:
+def code_box(L: Layout) -> Area:
     w = _code_box_width(L)
     return Area(L.header.x + L.header.w - w, L.header.y, w, L.header.h)
 
@@ -697,17 +699,17 @@ def _key_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
         items.append(
             Rect(x, top, face_w, face_h, Style(fill=ZEBRA, stroke=GRID_LINE, width=0.25), 1.2)
         )
-        items += _die(face.face, x + 1.2, top + 1.0, die, bold)
+        items += die_face(face.face, x + 1.2, top + 1.0, die, bold)
         if face.dig_type in patterns:
-            items += _swatch(patterns[face.dig_type], x + face_w - 1.2 - die, top + 1.0, die)
-        cells = [_portrait(shapes[s].cells) for s in face.shapes if s in shapes]
-        sizes = [_extent(c) for c in cells]
+            items += pattern_swatch(patterns[face.dig_type], x + face_w - 1.2 - die, top + 1.0, die)
+        cells = [portrait(shapes[s].cells) for s in face.shapes if s in shapes]
+        sizes = [cell_extent(c) for c in cells]
         total_w = sum(cols for _, cols in sizes) + (len(cells) - 1)
         sx = x + (face_w - total_w * cell) / 2
         area_top = top + 1.0 + die + 1.2
         for shape, (rows, cols) in zip(cells, sizes, strict=True):
             sy = area_top + (5 - rows) * cell / 2
-            items += _mini_shape(shape, sx, sy, cell, "#d9c39a")
+            items += mini_shape(shape, sx, sy, cell, "#d9c39a")
             sx += (cols + 1) * cell
     return items
 
@@ -723,7 +725,7 @@ def _dig_type_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
     text_size = _lerp(6.2, 7.6, L.t)
     for i, dig_type in enumerate(data.dig_types):
         y = L.band + 1.0 + i * row
-        items += _swatch(dig_type.pattern, 1.8, y + (row - size) / 2, size)
+        items += pattern_swatch(dig_type.pattern, 1.8, y + (row - size) / 2, size)
         name = lang.term("dig_types", dig_type.id)
         tx, tw = 1.8 + size + 1.6, area.w - size - 5.0
         items += _text_lines(name, regular, text_size, tx, y, tw, row, INK, min_size=4.6)
@@ -806,7 +808,7 @@ def _bonus_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
     items.append(Line(x0, y, x0 + inner, y, Style(stroke=ACCENT, width=0.3)))
     star_r = min(hint_h * 0.32, 2.4)
     items.append(
-        _star(x0 + star_r, y + hint_h / 2, star_r, Style(fill=STAR_FILL, stroke=INK, width=0.3))
+        star_path(x0 + star_r, y + hint_h / 2, star_r, Style(fill=STAR_FILL, stroke=INK, width=0.3))
     )
     items += _text_lines(
         lang.label("star_hint"),
@@ -868,7 +870,7 @@ class SheetParts:
     def fossil(self, cells: tuple[Cell, ...]) -> Form:
         """A fossil of this shape (cells from (0,0)) at the grid's cell size."""
         sig = _signature(cells)
-        return self.glyph("f", sig, lambda: _fossil_shape(cells, self.layout.cell, 0.5))
+        return self.glyph("f", sig, lambda: fossil_shape(cells, self.layout.cell, 0.5))
 
     def disc(self, radius: float, fill: str, stroke: str | None, where: str) -> Form:
         style = Style(fill=fill, stroke=stroke, width=0.35)
@@ -923,11 +925,11 @@ class SheetParts:
 
     def mini(self, cells: tuple[Cell, ...], size: float) -> Form:
         sig = _signature(cells)
-        return self.glyph("m", sig, lambda: _mini_shape(cells, 0, 0, size, FOSSIL_FILL))
+        return self.glyph("m", sig, lambda: mini_shape(cells, 0, 0, size, FOSSIL_FILL))
 
     def star(self) -> Form:
         style = Style(fill=STAR_FILL, stroke=INK, width=0.4)
-        return self.glyph("s", "", lambda: [_star(0, 0, self.layout.cell * 0.3, style)])
+        return self.glyph("s", "", lambda: [star_path(0, 0, self.layout.cell * 0.3, style)])
 
     def difficulty(self, level: str) -> Form:
         """The difficulty in the code box: its name and one to three filled pips."""
@@ -989,7 +991,7 @@ def sheet_items(
     regular, bold, _ = parts.fonts
     items: list[Item] = list(parts.uses)
     # The code, prominently in its box, and the difficulty.
-    box = _code_box(L)
+    box = code_box(L)
     code_top, code_h = _code_line(L, bold)
     items.append(
         _centred(
@@ -1040,7 +1042,7 @@ def sheet_items(
 
 def _code_line(L: Layout, bold: str) -> tuple[float, float]:
     """Top and height of the line the code is written on, in the code box."""
-    box = _code_box(L)
+    box = code_box(L)
     top = box.y + 1.2 + fonts.cap_height_mm(bold, _lerp(5.4, 6.2, L.t)) + 0.6
     return top, box.y + box.h - top - 0.6
 
@@ -1069,7 +1071,7 @@ def _difficulty_items(level: str, parts: SheetParts) -> list[Item]:
             text,
             regular,
             _lerp(5.4, 6.2, L.t),
-            _code_box(L).w * 0.4,
+            code_box(L).w * 0.4,
             min_size=4.5,
             colour=ACCENT,
             align="right",
@@ -1091,7 +1093,7 @@ def _fossil_rows(site: DigSite, L: Layout, parts: SheetParts) -> list[Item]:
         top = min(r for r, _ in fossil.cells)
         left = min(c for _, c in fossil.cells)
         cells = tuple(sorted((r - top, c - left) for r, c in fossil.cells))
-        rows, cols = _extent(cells)
+        rows, cols = cell_extent(cells)
         mini = min((row - 1.4) / max(rows, cols), 2.0)
         items.append(Use(parts.mini(cells, mini), shape_x, cy - rows * mini / 2))
         rings = parts.rings(fossil.value, fossil.bonus, circle_r, bonus_x - value_x)
