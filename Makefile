@@ -15,6 +15,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests
 	$(BIN)/ruff format --check generator tests
+	$(BIN)/mypy
 
 validate: $(STAMP)
 	$(BIN)/dinokit validate
