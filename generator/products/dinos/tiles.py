@@ -1,0 +1,244 @@
+"""Digging for Dinos tiles: takes a tile, its species and era, a language and a size in mm,
+gives the items of its front (name, skeleton, values, marks) or of its era back."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ...draw.shapes import Circle, Group, Item, Path, Rect, Style, Text, Transform
+from ...games.dinos.model import Era, Species, Tile
+from ...layout import fonts
+from ...layout.text import fitted_text
+from ...source.lang import Language
+from . import art
+from .colours import GOLD, INK, PARCHMENT, WHITE, mix
+from .look import SAFE, Look, bleed_background, lang_fonts
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII", 9: "IX"}
+ERA_BADGE_R = 3.1  # mm: the era badge (top left) and the ability mark (top right)
+LEFT_DISC_R = 4.2  # mm: the value of a tile of an incomplete dinosaur (bottom left)
+RIGHT_DISC_R = 4.6  # mm: the value of the completed dinosaur (bottom right)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A round mark on a tile front: centre and radius in tile mm."""
+
+    cx: float
+    cy: float
+    r: float
+
+
+def tile_marks(w: float, h: float) -> dict[str, Mark]:
+    """Where a tile front of w x h mm draws its round marks: era, ability, left, right.
+
+    The one owner of this geometry: the tile draws from it, and so do the booklet's
+    callouts that point at the marks.
+    """
+    value_y = h - SAFE - LEFT_DISC_R
+    return {
+        "era": Mark(SAFE + ERA_BADGE_R, SAFE + ERA_BADGE_R, ERA_BADGE_R),
+        "ability": Mark(w - SAFE - ERA_BADGE_R, SAFE + ERA_BADGE_R, ERA_BADGE_R),
+        "left": Mark(SAFE + LEFT_DISC_R, value_y, LEFT_DISC_R),
+        "right": Mark(w - SAFE - RIGHT_DISC_R, value_y, RIGHT_DISC_R),
+    }
+
+
+def _value_disc(
+    cx: float, cy: float, r: float, value: int, fill: str, text: str, font: str, stroke: str = INK
+) -> list[Item]:
+    size = r * 2.35 / fonts.MM_PER_PT * 0.62  # digits about 60% of the disc
+    cap = fonts.cap_height_mm(font, size)
+    return [
+        Circle(cx, cy, r, Style(fill=fill, stroke=stroke, width=0.45)),
+        Text(cx, cy + cap / 2, str(value), font, size, text, "center"),
+    ]
+
+
+def _flip_mark(cx: float, cy: float, r: float, fill: str, ink: str) -> list[Item]:
+    """Ability mark: two arrows chasing each other round a disc (flip a token)."""
+    items: list[Item] = [Circle(cx, cy, r, Style(fill=fill, stroke=ink, width=0.35))]
+    ring = r * 0.58
+    for start in (200.0, 20.0):
+        points = [
+            (cx + ring * math.cos(math.radians(a)), cy + ring * math.sin(math.radians(a)))
+            for a in range(int(start), int(start) + 131, 10)
+        ]
+        items.append(Path.polygon(points, Style(stroke=ink, width=0.45), closed=False))
+        end = math.radians(start + 130)
+        tip_x, tip_y = cx + ring * math.cos(end), cy + ring * math.sin(end)
+        tangent = end + math.pi / 2
+        head = r * 0.36
+        left = (tip_x - head * math.cos(tangent - 0.5), tip_y - head * math.sin(tangent - 0.5))
+        right = (tip_x - head * math.cos(tangent + 0.5), tip_y - head * math.sin(tangent + 0.5))
+        items.append(Path.polygon([(tip_x, tip_y), left, right], Style(fill=ink)))
+    return items
+
+
+def tile_front(
+    tile: Tile,
+    species: Species,
+    era: Era,
+    has_ability: bool,
+    lang: Language,
+    w: float,
+    h: float,
+    bleed: float,
+    look: Look,
+) -> tuple[Item, ...]:
+    """The front of ``tile``: era badge, ability mark, name, skeleton and the two values."""
+    regular, bold, display = lang_fonts(lang)
+    colour = species.colour
+    items: list[Item] = [bleed_background(w, h, bleed, look.background(colour))]
+    if look.ink_saver:
+        items.append(Rect(1.2, 1.2, w - 2.4, h - 2.4, Style(stroke=colour, width=0.8), radius=2))
+    # Era badge (top left) and ability mark (top right) frame the name.
+    marks = tile_marks(w, h)
+    badge, mark = marks["era"], marks["ability"]
+    badge_r = badge.r
+    era_fill = WHITE if look.ink_saver else era.colour
+    items.append(
+        Circle(
+            badge.cx,
+            badge.cy,
+            badge_r,
+            Style(fill=era_fill, stroke=INK if look.ink_saver else WHITE, width=0.4),
+        )
+    )
+    items.append(
+        fitted_text(
+            badge.cx,
+            badge.cy + 1.1,
+            ROMAN[era.number],
+            display,
+            8,
+            badge_r * 1.6,
+            min_size=5,
+            colour=INK if look.ink_saver else WHITE,
+            align="center",
+        )
+    )
+    if has_ability:
+        items += _flip_mark(mark.cx, mark.cy, mark.r, WHITE if look.ink_saver else GOLD, INK)
+    name = lang.term("species", species.id)
+    name_w = w - 2 * (SAFE + 2 * badge_r + 0.8)
+    items.append(
+        fitted_text(
+            w / 2,
+            SAFE + badge_r + 1.3,
+            name,
+            display,
+            10.5,
+            name_w,
+            min_size=6,
+            colour=look.title(colour),
+            align="center",
+        )
+    )
+    # The skeleton, this tile's bone highlighted.
+    panel = Rect(
+        SAFE - 0.5,
+        10.6,
+        w - 2 * SAFE + 1,
+        17.8,
+        Style(fill=PARCHMENT, stroke=INK, width=0.3),
+        radius=1.6,
+    )
+    items.append(panel)
+    bones = art.skeleton(
+        species.body,
+        tile.position,
+        panel.w - 2,
+        panel.h - 1.6,
+        ink=INK,
+        faded="#d9c9a8",
+        accent=colour,
+    )
+    items.append(Group(bones, Transform(dx=panel.x + 1, dy=panel.y + 0.8)))
+    # Values: left (incomplete) in a white disc, right (complete) in a dark one.
+    left, right = marks["left"], marks["right"]
+    y = left.cy
+    items += _value_disc(left.cx, left.cy, left.r, tile.left, WHITE, INK, bold)
+    items += _value_disc(
+        right.cx,
+        right.cy,
+        right.r,
+        tile.right,
+        INK if not look.ink_saver else WHITE,
+        GOLD if not look.ink_saver else INK,
+        bold,
+    )
+    position = lang.term("positions", tile.position)
+    items.append(
+        fitted_text(
+            w / 2,
+            y + 1.2,
+            position,
+            bold,
+            7.5,
+            w - 2 * SAFE - 19,
+            min_size=5,
+            colour=look.title(colour),
+            align="center",
+        )
+    )
+    return tuple(items)
+
+
+def tile_back(
+    era: Era, lang: Language, w: float, h: float, bleed: float, look: Look
+) -> tuple[Item, ...]:
+    """The back of a tile of ``era``: rock strata and the era numeral and name."""
+    _, bold, display = lang_fonts(lang)
+    ink = era.colour if look.ink_saver else WHITE
+    items: list[Item] = [bleed_background(w, h, bleed, look.background(era.colour))]
+    # Rock strata: gentle wavy bands across the whole back, into the bleed.
+    band = Style(stroke=mix(era.colour, WHITE, 0.3 if not look.ink_saver else 0.6), width=0.3)
+    for k in range(-1, 9):
+        y0 = k * 5.5 + 1.5
+        points = [(x, y0 + 0.9 * math.sin((x + k * 7) / 4.2)) for x in range(-4, int(w) + 5, 2)]
+        items.append(Path.polygon(points, band, closed=False))
+    items.append(
+        Circle(w / 2, h / 2, 12.5, Style(fill=look.background(era.colour), stroke=ink, width=0.8))
+    )
+    items.append(
+        fitted_text(
+            w / 2,
+            h / 2 + 4.4,
+            ROMAN[era.number],
+            display,
+            30,
+            20,
+            min_size=16,
+            colour=ink,
+            align="center",
+        )
+    )
+    items.append(
+        fitted_text(
+            w / 2,
+            h / 2 - 6.2,
+            lang.label("era").upper(),
+            bold,
+            6,
+            18,
+            min_size=4.5,
+            colour=ink,
+            align="center",
+        )
+    )
+    items.append(
+        fitted_text(
+            w / 2,
+            h / 2 + 9.6,
+            lang.term("eras", str(era.number)),
+            bold,
+            6.5,
+            20,
+            min_size=4.5,
+            colour=ink,
+            align="center",
+        )
+    )
+    return tuple(items)
