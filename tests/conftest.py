@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.games.data import DEFAULT_DATA_DIR
+from generator.source import DEFAULT_DATA_DIR
 
 TESTS = Path(__file__).resolve().parent
 

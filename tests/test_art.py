@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from generator.draw.shapes import Circle, Group, Item, Line, Path, Rect
-from generator.games.data import load_data
 from generator.products.dinos.art import BODY_PARTS, skeleton
+from generator.products.validate import load_data
 
 COLOURS = dict(ink="#2b1d12", faded="#e8dcc4", accent="#ffd34d")
 BOXES = [(34, 17), (30, 20), (60, 30)]

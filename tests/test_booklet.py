@@ -9,9 +9,9 @@ import pytest
 from conftest import edit, run
 from pdfmeasure import measure, pdf_text
 
-from generator.games.data import load_data
 from generator.products.booklet.build import saddle_order
 from generator.products.booklet.source import TEMPLATES
+from generator.products.validate import load_data
 
 GAMES = ("digging-for-dinos", "paleontologists")
 LANGS = ("en", "it", "fr", "de", "es", "ko")
@@ -214,10 +214,12 @@ def test_i18n_status(data) -> None:
 
 
 def test_placeholders_declared_are_the_values_filled(data) -> None:
-    from generator.products.booklet.build import PLACEHOLDERS, values
+    from generator.games import BY_ID
+    from generator.products.booklet.build import values
 
     for game in GAMES:
-        assert set(values(game, data, data.language("en"))) == PLACEHOLDERS[game]
+        declared = BY_ID[game].placeholders
+        assert set(values(game, data, data.language("en"))) == declared
 
 
 def test_booklet_checks_run_even_when_other_data_is_broken(

@@ -9,10 +9,10 @@ import pypdfium2
 import pytest
 
 from generator.draw.shapes import Circle, Group, Line, Page, Path, Rect, Text, Use
-from generator.games.data import load_data
 from generator.layout import fonts
 from generator.products.booklet.diagrams import DIAGRAMS, Context
 from generator.products.booklet.typeset import BODY_W
+from generator.products.validate import load_data
 from generator.render.common import transform_matrix
 from generator.render.pdf import render_pdf
 

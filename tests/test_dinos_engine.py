@@ -25,7 +25,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.games.data import load_data
 from generator.games.dinos.bots import GreedyBot, LookaheadBot, RandomBot, play_game
 from generator.games.dinos.engine import (
     DECLINE,
@@ -42,6 +41,7 @@ from generator.games.dinos.engine import (
     setup,
     square_name,
 )
+from generator.products.validate import load_data
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "digging-for-dinos"
 

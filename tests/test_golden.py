@@ -12,8 +12,8 @@ import pytest
 from conftest import TESTS
 
 from generator.draw.shapes import walk_items
-from generator.games.data import load_data
 from generator.products.dinos import kit
+from generator.products.validate import load_data
 from generator.render.record import Recorder
 
 GOLDEN = TESTS / "golden"

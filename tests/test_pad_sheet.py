@@ -13,9 +13,9 @@ import pytest
 from pdfmeasure import measure, pdf_text
 
 from generator.draw.shapes import Form, Group, Item, Rect, Text, Use
-from generator.games.data import load_data
 from generator.games.paleo.model import DigSite, Fossil, Pattern
 from generator.products.paleo import sheet
+from generator.products.validate import load_data
 from generator.render.pdf import render_pdf
 
 TOL = 0.05  # mm

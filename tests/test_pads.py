@@ -11,7 +11,6 @@ from conftest import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.games.data import DEFAULT_DATA_DIR, load_data
 from generator.games.paleo.engine import Game, Rules, dice_sequences
 from generator.games.paleo.pads import (
     DIFFICULTIES,
@@ -24,7 +23,8 @@ from generator.games.paleo.pads import (
     symmetry_key,
 )
 from generator.games.paleo.player import FastRules, play
-from generator.products.build import pad_json
+from generator.products.paleo.pad import pad_json
+from generator.products.validate import DEFAULT_DATA_DIR, load_data
 
 # ---- an independent checker, built from the YAML itself (not from our loader) -----
 

@@ -56,7 +56,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.games.data import load_data
 from generator.games.paleo.engine import (
     ONE_SQUARE,
     PLUS_ONE,
@@ -70,6 +69,7 @@ from generator.games.paleo.engine import (
 from generator.games.paleo.model import DigSite, Fossil
 from generator.games.paleo.pads import unfair_reasons
 from generator.games.paleo.polyomino import normalise, orientations
+from generator.products.validate import load_data
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "paleontologists"
 BONUSES = (ONE_SQUARE, SWITCH_SHAPE, SWITCH_TYPE, PLUS_ONE)

@@ -12,9 +12,9 @@ import pytest
 from conftest import edit, run
 from pdfmeasure import measure, page_count, pdf_text
 
-from generator.games.data import load_data
 from generator.layout.sheets import PrintOptions, load_sheet_spec
 from generator.products.dinos import kit
+from generator.products.validate import load_data
 from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg_page
 

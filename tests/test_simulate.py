@@ -10,8 +10,8 @@ import pytest
 from conftest import run
 from pdfmeasure import pdf_text
 
-from generator.games.data import load_data
 from generator.games.paleo.simulate import choose_sheets, simulate, summary
+from generator.products.validate import load_data
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,9 @@
-"""All component data of dinokit: load, build the model, run every check."""
+"""All games' data at once: load every game and language, run the games' own checks.
+
+Takes a data folder; gives :class:`ComponentData` and the diagnostics. What needs the
+later stages to check (glyph coverage, booklet texts, what the art can draw) is added
+by :mod:`generator.products.validate`.
+"""
 
 from __future__ import annotations
 
@@ -9,15 +14,17 @@ from typing import Any
 
 from ..source import DEFAULT_DATA_DIR
 from ..source.diagnostics import Diagnostics, Location, display_path
-from ..source.lang import Language, check_glyphs, check_languages, load_languages
+from ..source.lang import Language, check_languages, load_languages
 from . import GAMES
+
+__all__ = ["DEFAULT_DATA_DIR", "ComponentData", "load_games"]
 
 
 @dataclass(frozen=True)
 class ComponentData:
     games: dict[str, Any]  # game id -> that game's model
     languages: tuple[Language, ...]
-    booklet_status: tuple = ()  # per game and language: completeness of the booklet texts
+    booklet_status: tuple[Any, ...] = ()  # per game and language: booklet completeness
 
     def game(self, game_id: str) -> Any:
         return self.games[game_id]
@@ -41,14 +48,12 @@ def _check_folder(data_dir: Path, diags: Diagnostics) -> bool:
     return False
 
 
-def load_data(
-    data_dir: str | os.PathLike[str] = DEFAULT_DATA_DIR,
-) -> tuple[ComponentData, Diagnostics]:
-    """Load everything and check it; the data is usable when there are no errors."""
-    diags = Diagnostics()
+def load_games(data_dir: str | os.PathLike[str], diags: Diagnostics) -> ComponentData | None:
+    """Every game's model and every language, with the games' checks and the names
+    each language must give; None when the folder itself cannot be read."""
     data_dir = Path(data_dir)
     if not _check_folder(data_dir, diags):
-        return ComponentData({}, ()), diags
+        return None
     models = {game.id: game.load(data_dir, diags) for game in GAMES}
     languages = load_languages(data_dir / "lang", diags)
     for game in GAMES:
@@ -57,24 +62,4 @@ def load_data(
     for game in GAMES:
         keys.extend(game.name_keys(models[game.id]))
     check_languages(languages, keys, diags)
-    check_glyphs(languages, diags)
-    status = _check_booklets(models, languages, diags)
-    return ComponentData(models, languages, tuple(status)), diags
-
-
-def _check_booklets(models: dict[str, Any], languages, diags: Diagnostics) -> list:
-    """Booklet texts: the placeholders each game's data provides, the keys its tables need."""
-    from ..products.booklet.build import PLACEHOLDERS
-    from ..products.booklet.checks import check_booklets
-    from ..products.booklet.source import TEMPLATES
-
-    if not TEMPLATES.is_dir():
-        return []
-    allowed = {game.id: set(PLACEHOLDERS[game.id]) for game in GAMES}
-    extra = {game.id: [] for game in GAMES}
-    paleo = models.get("paleontologists")
-    if paleo is not None and paleo.dig_site is not None:
-        extra["paleontologists"] = [
-            f"bonus_effect_{b.id.replace('-', '_')}" for b in paleo.dig_site.bonuses
-        ]
-    return check_booklets(extra, languages, allowed, diags, TEMPLATES)
+    return ComponentData(models, languages)

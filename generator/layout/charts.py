@@ -110,13 +110,13 @@ def histogram(
     left, bottom = x + 10, y + h - 8
     plot_w, plot_h = w - 12, h - 16
     peak = max(counts)
-    step = nice_step(peak, 4)
+    tick_step = nice_step(peak, 4)
     tick = 0.0
     while tick <= peak + 1e-9:
         ty = bottom - plot_h * tick / peak
         items.append(Line(left, ty, left + plot_w, ty, Style(stroke=GRID, width=0.2)))
         items.append(Text(left - 1.2, ty + 1, f"{tick:g}", font, 6.5, INK, "right"))
-        tick += step
+        tick += tick_step
     bar_w = plot_w / bins
     for i, count in enumerate(counts):
         if count:

@@ -31,7 +31,7 @@ import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import fontTools
 from fontTools import subset
@@ -75,7 +75,7 @@ class FontSpec:
     needs_text: bool = False
 
 
-_ARCHIVO = {
+_ARCHIVO: dict[str, Any] = {
     "distribution": "fontpkg-archivo",
     "package": "fontpkg_archivo",
     "resource": "files/Archivo[wdth,wght].ttf",

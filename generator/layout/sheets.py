@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from ..draw.shapes import Group, Item, Line, Page, Rect, Style, Transform
 from ..source import TEMPLATES_DIR
@@ -258,7 +259,10 @@ def layout_sheets(
     """
     spec = spec or load_sheet_spec()
     grid = plan_grid(spec, component, options)
-    groups = components if components and not isinstance(components[0], Component) else [components]
+    groups = cast(
+        Sequence[Sequence[Component]],
+        components if components and not isinstance(components[0], Component) else [components],
+    )
     duplex = any(c.back is not None for group in groups for c in group)
     n = grid.per_sheet
     sheets = [group[i : i + n] for group in groups for i in range(0, len(group), n)]

@@ -1,10 +1,11 @@
-"""Writing output files safely: whole or not at all, never half-written."""
+"""Writing output files safely (whole or not at all, never half-written), and listing them."""
 
 from __future__ import annotations
 
 import hashlib
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -36,3 +37,25 @@ def atomic_write(path: str | os.PathLike[str], content: bytes) -> Path:
 
 def sha256(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
+
+
+@dataclass(frozen=True)
+class Written:
+    """One file a command wrote, as the build's manifest lists it."""
+
+    path: Path
+    component: str
+    language: str
+    paper: str
+    pages: int
+    sha256: str
+
+    def manifest_entry(self, root: Path) -> dict[str, object]:
+        return {
+            "file": self.path.relative_to(root).as_posix(),
+            "component": self.component,
+            "language": self.language,
+            "paper": self.paper,
+            "pages": self.pages,
+            "sha256": self.sha256,
+        }

@@ -24,7 +24,7 @@ class _TextCollector:
     def use(self, item: Use) -> None:
         if item.form.name not in self.forms:
             self.forms.add(item.form.name)
-            walk_items(item.form.items, self)  # type: ignore[arg-type]
+            walk_items(item.form.items, self)
 
     def __getattr__(self, name: str):
         return lambda *args: None
@@ -33,7 +33,7 @@ class _TextCollector:
 def text_by_font(pages: Iterable[Page]) -> dict[str, str]:
     """font id -> every character drawn in it, sorted (stable for subsetting)."""
     collector = _TextCollector()
-    walk(pages, collector)  # type: ignore[arg-type]
+    walk(pages, collector)
     return {font: "".join(sorted(chars)) for font, chars in sorted(collector.chars.items())}
 
 

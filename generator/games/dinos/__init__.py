@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ..base import Game
-from . import checks, load
-from .model import DinosData
+from . import checks, load, terms
 
-
-def name_keys(data: DinosData) -> Iterator[tuple[str, str]]:
-    for sp in data.species:
-        yield "species", sp.id
-    for position in sorted({p.id for sp in data.species for p in sp.positions}):
-        yield "positions", position
-    for era in data.eras:
-        yield "eras", str(era.number)
-    for ability in data.abilities:
-        yield "abilities", ability.id
-
-
-GAME = Game(load.GAME_ID, load.load, checks.check, name_keys)
+GAME = Game(
+    id=load.GAME_ID,
+    load=load.load,
+    check=checks.check,
+    name_keys=terms.name_keys,
+    placeholders=terms.PLACEHOLDERS,
+    booklet_values=terms.booklet_values,
+    tables={"species": terms.species_table},
+    products="generator.products.dinos",
+)

@@ -114,7 +114,7 @@ class GreedyBot:
         """A free square under the tile of highest left-hand value (collected first)."""
         left = game.rules.tile_left
         values = {
-            sq: -1 if game.board[sq] is None else left[game.board[sq]] for sq in _free_squares(game)
+            sq: -1 if (tile := game.board[sq]) is None else left[tile] for sq in _free_squares(game)
         }
         best = max(values.values())
         return rng.choice([sq for sq, value in values.items() if value == best])

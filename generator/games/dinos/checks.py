@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...products.dinos.art import BODY_PARTS
 from ...source.diagnostics import Diagnostics
 from .model import DinosData, Era
 
@@ -49,7 +48,6 @@ def _check_species(data: DinosData, diags: Diagnostics) -> None:
                     sp.loc,
                     f"species {sp.id}: position {pos_id!r} is listed {count} times",
                 )
-        _check_body(sp, diags)
         left_total = sum(p.value for p in sp.positions)
         if sp.positions and sp.complete <= left_total:
             diags.warning(
@@ -57,27 +55,6 @@ def _check_species(data: DinosData, diags: Diagnostics) -> None:
                 sp.loc,
                 f"species {sp.id}: completing it scores {sp.complete}, no more than its "
                 f"tiles' left-hand values together ({left_total}); nobody gains by completing it",
-            )
-
-
-def _check_body(sp, diags: Diagnostics) -> None:
-    """The tile art must be able to draw the species and highlight each position."""
-    parts = BODY_PARTS.get(sp.body)
-    if parts is None:
-        diags.error(
-            "E-BODY",
-            sp.loc,
-            f"species {sp.id}: unknown body {sp.body!r}, expected one of: "
-            f"{', '.join(sorted(BODY_PARTS))}",
-        )
-        return
-    for position in sp.positions:
-        if position.id not in parts:
-            diags.error(
-                "E-BODY-PART",
-                position.loc,
-                f"species {sp.id}: a {sp.body} silhouette has no part {position.id!r} to "
-                f"highlight (parts: {', '.join(sorted(parts))})",
             )
 
 

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from .bots import GreedyBot, LookaheadBot, RandomBot, play_game
+from .bots import Bot, GreedyBot, LookaheadBot, RandomBot, play_game
 from .engine import rules_for
 from .model import DinosData
 
-BOT_TYPES = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
+BOT_TYPES: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "lookahead": LookaheadBot,
+}
 
 
 @dataclass(frozen=True)

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ..base import Game
-from . import checks, load
-from .model import PaleoData
+from . import checks, load, terms
 
-
-def name_keys(data: PaleoData) -> Iterator[tuple[str, str]]:
-    for dig_type in data.dig_types:
-        yield "dig_types", dig_type.id
-    if data.dig_site is not None:
-        for bonus in data.dig_site.bonuses:
-            yield "bonuses", bonus.id
-
-
-GAME = Game(load.GAME_ID, load.load, checks.check, name_keys)
+GAME = Game(
+    id=load.GAME_ID,
+    load=load.load,
+    check=checks.check,
+    name_keys=terms.name_keys,
+    placeholders=terms.PLACEHOLDERS,
+    booklet_values=terms.booklet_values,
+    booklet_keys=terms.booklet_keys,
+    tables={"dice": terms.dice_table, "bonuses": terms.bonuses_table},
+    products="generator.products.paleo",
+)

@@ -21,7 +21,8 @@ SHAPES_PER_FACE = 2
 BONUSES = ("one-square-anywhere", "switch-shape", "switch-dig-type", "plus-one")
 MAX_FOSSIL_CELLS = 4
 #: Known from the original game (the rest of the key is data).
-ORIGINAL = ((2, "chevrons", None), (5, "hatch", "L"))
+#: What the original game fixes: (face, dig type, a shape on that face or None).
+ORIGINAL: tuple[tuple[int, str, str | None], ...] = ((2, "chevrons", None), (5, "hatch", "L"))
 
 
 def check(data: PaleoData, diags: Diagnostics) -> None:
@@ -140,15 +141,15 @@ def _check_dice(data: PaleoData, diags: Diagnostics) -> None:
                 "expected exactly 2",
             )
     by_face = {f.face: f for f in data.dice}
-    for face, dig_type, shape in ORIGINAL:
-        f = by_face.get(face)
-        if f is None:
+    for face, dig_type, face_shape in ORIGINAL:
+        known = by_face.get(face)
+        if known is None:
             continue
-        if f.dig_type != dig_type or (shape and shape not in f.shapes):
-            wanted = dig_type + (f" and the {shape} pentomino" if shape else "")
+        if known.dig_type != dig_type or (face_shape and face_shape not in known.shapes):
+            wanted = dig_type + (f" and the {face_shape} pentomino" if face_shape else "")
             diags.warning(
                 "W-DICE-ORIGINAL",
-                f.loc,
+                known.loc,
                 f"dice face {face}: the original game shows {wanted} on this face",
             )
 

@@ -48,6 +48,7 @@ class Rules:
     @classmethod
     def from_data(cls, data: PaleoData) -> Rules:
         site = data.dig_site
+        assert site is not None, "rules need a loaded dig site"
         return cls(
             site.rows, site.cols, site.rounds,
             {p.id: p.cells for p in data.pentominoes},
@@ -95,7 +96,7 @@ class Rules:
 
 def neighbours_in_grid(cells: Iterable[Cell], rules: Rules) -> frozenset[Cell]:
     shape = set(cells)
-    around = set()
+    around: set[Cell] = set()
     for r, c in shape:
         around.update(((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)))
     return frozenset(cell for cell in around - shape if rules.inside(cell))

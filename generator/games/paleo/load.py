@@ -168,6 +168,7 @@ def _read_dig_site(root: YNode | None, diags: Diagnostics) -> DigSiteRules | Non
     table = s.as_map(rec["difficulty"], "dig site: difficulty", diags)
     for key, node in table.items() if table else []:
         if key not in DIFFICULTIES:
+            assert table is not None
             diags.error(
                 "E-CHOICE",
                 table.key_loc(key),

@@ -11,7 +11,7 @@ touch) and the greedy player's mean score falls in the difficulty's band.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from .engine import Rules, dice_sequences, neighbours_in_grid
@@ -129,8 +129,10 @@ class PadGenerator:
         self.data = data
         self.rules = Rules.from_data(data)
         self.fast = FastRules(self.rules)
-        self.bands = data.dig_site.bands
         site = data.dig_site
+        assert site is not None, "pads need a loaded dig site"
+        self.site = site
+        self.bands = site.bands
         # every orientation of every template at every spot: (row, col, cells)
         self.shapes = []
         for t in site.templates:
@@ -148,14 +150,14 @@ class PadGenerator:
 
     def fossil_count(self, rng: random.Random, difficulty: str) -> int:
         """More fossils make a sheet easier: lean the count towards the difficulty."""
-        low, high = self.data.dig_site.fossils_min, self.data.dig_site.fossils_max
+        low, high = self.site.fossils_min, self.site.fossils_max
         middle = (low + high) // 2
         span = {"easy": (middle, high), "medium": (low, high), "hard": (low, middle)}
         return rng.randint(*span.get(difficulty, (low, high)))
 
     def layout(self, rng: random.Random, difficulty: str = "medium") -> DigSite | None:
         """A random candidate: fossils apart from each other, stars on open cells."""
-        rules, site = self.rules, self.data.dig_site
+        rules, site = self.rules, self.site
         count = self.fossil_count(rng, difficulty)
         taken: set[Cell] = set()
         blocked: set[Cell] = set()
@@ -289,9 +291,11 @@ def generate_pad(
     try:
         while len(sheets) < count:
             jobs = [(difficulty, next(seeds)) for _ in range(count - len(sheets))]
-            if pool is None:
+            made: Iterable[DigSite]
+            if generator is not None:
                 made = (generator.sheet(*job) for job in jobs)
             else:
+                assert pool is not None
                 made = pool.map(_make, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
             for site in made:
                 key = symmetry_key(site)

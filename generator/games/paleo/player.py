@@ -43,7 +43,8 @@ class FastRules:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.n = rules.rows * rules.cols
-        cells, shapes = [], []
+        cells: list[list[int]] = []
+        shapes: list[str] = []
         self.ranges: dict[str, range] = {}
         for name, placements in rules.placements.items():
             start = len(cells)
@@ -64,10 +65,11 @@ class FastRules:
     @cached_property
     def options(self) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]:
         """For each roll: the placement indices it allows and (type x cells) of each."""
-        result = {}
+        result: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
         for a in range(1, 7):
             for b in range(1, 7):
-                idx, types = [], []
+                idx: list[int] = []
+                types: list[int] = []
                 for shape, dig_type in self.rules.options((a, b)):
                     span = self.ranges[shape]
                     idx.extend(span)

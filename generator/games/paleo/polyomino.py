@@ -72,7 +72,7 @@ def canonical(cells: Iterable[Cell]) -> tuple[Cell, ...]:
 def neighbours(cells: Iterable[Cell]) -> frozenset[Cell]:
     """Cells orthogonally adjacent to the shape and not part of it (may be off-grid)."""
     shape = set(cells)
-    around = set()
+    around: set[Cell] = set()
     for r, c in shape:
         around.update(((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)))
     return frozenset(around - shape)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...draw.shapes import Form, Group, Item, Line, Page, Rect, Style, Text, Transform, Use
+from ...games import BY_ID
 from ...games.data import ComponentData
 from ...layout.text import TextOverflow, fitted_text, wrap
 from ...source.lang import Language
@@ -26,59 +27,10 @@ from .typeset import (
     table,
 )
 
-#: The {placeholders} each game's texts may use; values() fills exactly these.
-PLACEHOLDERS = {
-    "digging-for-dinos": frozenset({
-        "players_min", "players_max", "board_small", "board_large", "small_players",
-        "tokens_per_player", "end_completed", "species_count", "tiles_per_era", "era_count",
-        "ability_species", "tile_total",
-    }),
-    "paleontologists": frozenset({
-        "rounds", "rows", "cols", "cells", "bonus_limit", "fossils_min", "fossils_max",
-        "stars", "max_fossil_cells", "shape_count", "dig_type_count",
-    }),
-}  # fmt: skip
-
 
 def values(game: str, data: ComponentData, lang: Language) -> dict[str, str]:
     """The numbers and names a booklet's texts may use as {placeholders}."""
-    if game == "digging-for-dinos":
-        dinos = data.game(game)
-        rules = dinos.rules
-        sizes = sorted(set(rules.board_size.values()))
-        small_players = [p for p, side in rules.board_size.items() if side == sizes[0]]
-        names = [lang.term("species", s) for a in dinos.abilities for s in a.species]
-        joiner = f" {lang.label('and')} " if "and" in lang.labels else " / "
-        return {
-            "players_min": str(rules.min_players),
-            "players_max": str(rules.max_players),
-            "board_small": str(sizes[0]),
-            "board_large": str(sizes[-1]),
-            "small_players": "/".join(map(str, small_players)),
-            "tokens_per_player": str(rules.tokens_per_player),
-            "end_completed": str(rules.end_completed),
-            "species_count": str(len(dinos.species)),
-            "tiles_per_era": str(len(dinos.eras[0].tiles)) if dinos.eras else "0",
-            "era_count": str(len(dinos.eras)),
-            "ability_species": joiner.join(names),
-            "tile_total": str(len(dinos.tiles)),
-        }
-    paleo = data.game(game)
-    site = paleo.dig_site
-    limits = {b.limit for b in site.bonuses}
-    return {
-        "rounds": str(site.rounds),
-        "rows": str(site.rows),
-        "cols": str(site.cols),
-        "cells": str(site.rows * site.cols),
-        "bonus_limit": str(max(limits) if limits else 0),
-        "fossils_min": str(site.fossils_min),
-        "fossils_max": str(site.fossils_max),
-        "stars": str(site.stars),
-        "max_fossil_cells": str(max((len(t.cells) for t in site.templates), default=0)),
-        "shape_count": str(len(paleo.pentominoes)),
-        "dig_type_count": str(len(paleo.dig_types)),
-    }
+    return BY_ID[game].booklet_values(data.game(game), lang)
 
 
 @dataclass(frozen=True)
@@ -88,41 +40,12 @@ class Booklet:
     pages: list[Page]
 
 
-def _tables(
+def _table(
     game: str, ref: str, data: ComponentData, lang: Language, t: dict[str, str], f: Fonts
 ) -> Chunk:
-    if ref == "species":
-        dinos = data.game(game)
-        rows = [
-            [
-                lang.term("species", sp.id),
-                ", ".join(f"{lang.term('positions', p.id)} {p.value}" for p in sp.positions),
-                str(sp.complete),
-            ]
-            for sp in dinos.species
-        ]
-        header = [t["table_species"], t["table_positions"], t["table_complete"]]
-        return table(header, rows, [34, 66, 20], f)
-    paleo = data.game(game)
-    if ref == "dice":
-        rows = [
-            [str(face.face), "  ".join(face.shapes), lang.term("dig_types", face.dig_type)]
-            for face in sorted(paleo.dice, key=lambda d: d.face)
-        ]
-        return table(
-            [t["table_face"], t["table_shapes"], t["table_dig_type"]], rows, [22, 40, 58], f
-        )
-    if ref == "bonuses":
-        rows = [
-            [
-                lang.term("bonuses", b.id),
-                str(b.limit),
-                t.get(f"bonus_effect_{b.id.replace('-', '_')}", ""),
-            ]
-            for b in paleo.dig_site.bonuses
-        ]
-        return table([t["table_bonus"], t["table_limit"], t["table_effect"]], rows, [36, 14, 70], f)
-    raise KeyError(f"unknown table {ref!r}")
+    """A table the game fills (header, rows, widths), typeset."""
+    header, rows, widths = BY_ID[game].tables[ref](data.game(game), lang, t)
+    return table(header, rows, widths, f)
 
 
 def booklet_pages(
@@ -152,7 +75,7 @@ def booklet_pages(
                 marker = f"{n}." if kind == "numbered" else "•"
                 chunks.append(paragraph(t[key], f, indent=5.0, marker=marker, space_before=1.2))
         elif kind == "table":
-            chunks.append(_tables(structure.game, block.ref, data, lang, t, f))
+            chunks.append(_table(structure.game, block.ref, data, lang, t, f))
         elif kind == "diagram":
             height, draw = DIAGRAMS[structure.game][block.ref](ctx, BODY_W)
             caption = t[block.keys[0]] if block.keys else ""
@@ -207,7 +130,7 @@ def _contents(
 
 
 def _cover(game: str, title: str, lines: list[str], ctx) -> Page:
-    from .cover import cover_art
+    from .. import products_of
 
     f = ctx.fonts
     w, h = A5
@@ -229,7 +152,7 @@ def _cover(game: str, title: str, lines: list[str], ctx) -> Page:
                 align="center",
             )
         )
-    art_h, art = cover_art(ctx, game, w - 24)
+    art_h, art = products_of(BY_ID[game]).cover_art(ctx, w - 24)
     items += art(12, 74)
     y = 74 + art_h + 10
     for i, text in enumerate(lines):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...layout.glyphs import glyph_problems
 from ...source.diagnostics import Diagnostics
-from ...source.lang import REFERENCE, Language, glyph_problems
+from ...source.lang import REFERENCE, Language
 from .source import TEMPLATES, load_structure, load_texts, placeholders
 
 #: Short texts that may rightly read the same in another language (numbers, names).

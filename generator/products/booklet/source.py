@@ -93,7 +93,7 @@ def _block(node: YNode, game: str, diags: Diagnostics) -> Block | None:
         diags.error("E-TYPE", node.loc, f"booklet {game}: a block is a mapping like 'text: key'")
         return None
     kind = next(iter(node.entries))
-    value = node.get(kind)
+    value = node.entries[kind][1]
     if kind not in BLOCK_KINDS:
         diags.error(
             "E-CHOICE",
@@ -108,25 +108,27 @@ def _block(node: YNode, game: str, diags: Diagnostics) -> Block | None:
         if not isinstance(value, Seq):
             diags.error("E-TYPE", value.loc, f"booklet {game}: {kind} is a list of text keys")
             return None
-        keys = [s.ident_key(v, f"booklet {game}: {kind}", diags) for v in value.items]
-        return Block(kind, tuple(k for k in keys if k), loc=node.loc)
+        listed = [s.ident_key(v, f"booklet {game}: {kind}", diags) for v in value.items]
+        return Block(kind, tuple(k for k in listed if k), loc=node.loc)
     if kind in ("table", "diagram"):
         ref = s.ident_key(value, f"booklet {game}: {kind}", diags)
         caption = node.get("caption")
-        keys = ()
+        keys: tuple[str, ...] = ()
         if caption is not None:
             cap = s.ident_key(caption, f"booklet {game}: caption", diags)
             keys = (cap,) if cap else ()
         return Block(kind, keys, ref or "", loc=node.loc) if ref else None
     if kind == "cover":
-        keys = []
+        cover: list[str] = []
         if isinstance(value, Map):
             for part in ("tagline", "facts"):
                 if part in value:
-                    key = s.ident_key(value.get(part), f"booklet {game}: cover {part}", diags)
+                    key = s.ident_key(
+                        value.entries[part][1], f"booklet {game}: cover {part}", diags
+                    )
                     if key:
-                        keys.append(key)
-        return Block(kind, tuple(keys), loc=node.loc)
+                        cover.append(key)
+        return Block(kind, tuple(cover), loc=node.loc)
     return Block(kind, loc=node.loc)  # pagebreak
 
 
@@ -156,6 +158,7 @@ def load_texts(game: str, lang: str, diags: Diagnostics, root: Path = TEMPLATES)
         if value is not s.INVALID:
             texts[str(key)] = value
             locs[str(key)] = child.loc
+    assert rec is not None  # a record is read whenever its mapping is
     return Texts(game, lang, texts, locs, path, rec.key_where("texts"))
 
 

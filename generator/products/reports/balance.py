@@ -8,8 +8,7 @@ from pathlib import Path
 from ...layout.charts import PALETTE, bar_chart, histogram
 from ...render.pdf import render_pdf
 from ...render.svg import render_svg
-from ..build import Written
-from ..files import atomic_write, sha256
+from ..files import Written, atomic_write, sha256
 from .layout import Report, report_pages
 
 

@@ -15,7 +15,8 @@ BAND = "#efe5cf"
 PAGE_W, PAGE_H, MARGIN = 210.0, 297.0, 15.0
 BODY_W = PAGE_W - 2 * MARGIN
 
-ChartMaker = Callable[[float, float, float, float, str, str], list[Item]]
+#: (x, y, w, h, regular font, bold font) -> the chart's items.
+ChartMaker = Callable[..., list[Item]]
 
 
 @dataclass

@@ -1,0 +1,5 @@
+"""``python -m generator`` is ``dinokit``."""
+
+from .cli import main
+
+main()

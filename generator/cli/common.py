@@ -1,0 +1,210 @@
+"""What every command shares: options, loading the data, messages, progress."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from ..source import DEFAULT_DATA_DIR
+from ..source.diagnostics import Diagnostics, Severity, display_path
+
+if TYPE_CHECKING:
+    from ..games.data import ComponentData
+
+OUT_OPTION = click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("output"),
+    show_default=True,
+    help="Folder to write into.",
+)
+PAPER_OPTION = click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"]),
+    default="a4",
+    show_default=True,
+    help="Paper size.",
+)
+LANG_OPTION = click.option(
+    "--lang",
+    default="en",
+    show_default=True,
+    help="Language code (a file in data/lang/).",
+)
+
+
+JOBS_OPTION = click.option(
+    "--jobs",
+    type=click.IntRange(min=1, max=64),
+    default=None,
+    help="Processes [default: every core]; results do not depend on it.",
+)
+SEED_OPTION = click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
+SIM_OUT_OPTION = click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("output/simulations"),
+    show_default=True,
+    help="Folder for the report.",
+)
+
+
+def check_bots(names: list[str], text: str, known) -> None:
+    unknown = [b for b in names if b not in known]
+    if unknown or not names:
+        raise click.BadParameter(
+            f"unknown bot {unknown[0] if unknown else text!r}, expected a comma-separated "
+            f"list of: {', '.join(known)}",
+            param_hint="--bots",
+        )
+
+
+def language_of(data: ComponentData, code: str):
+    """The language with this code, or a usage error listing the ones there are."""
+    language = data.language(code)
+    if language is None:
+        known = ", ".join(sorted(x.code for x in data.languages))
+        raise click.BadParameter(f"no language {code!r} (languages: {known})", param_hint="--lang")
+    return language
+
+
+def data_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--data",
+        "data_dir",
+        type=click.Path(path_type=Path, file_okay=True, dir_okay=True),
+        default=DEFAULT_DATA_DIR,
+        show_default="the project's data/",
+        help="Folder of YAML component data.",
+    )(func)
+
+
+def summary(diags: Diagnostics, strict: bool) -> str:
+    errors, warnings = len(diags.errors), len(diags.warnings)
+    text = f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+    return text + (" (--strict: warnings count as errors)" if strict and warnings else "")
+
+
+def failed(diags: Diagnostics, strict: bool) -> bool:
+    return bool(diags.errors) or (strict and bool(diags.warnings))
+
+
+def print_diagnostics(diags: Diagnostics, limit: int | None = None) -> None:
+    shown = diags.sorted()
+    for diagnostic in shown[:limit]:
+        colour = "red" if diagnostic.severity is Severity.ERROR else "yellow"
+        click.echo(click.style(diagnostic.format(), fg=colour))
+    if limit is not None and len(shown) > limit:
+        click.echo(f"... and {len(shown) - limit} more")
+
+
+def load_or_exit(data_dir: Path) -> ComponentData:
+    """Load the data for a build; on any error print the problems and exit 1."""
+    from ..products.validate import load_data
+
+    data, diags = load_data(data_dir)
+    if diags.errors:
+        print_diagnostics(diags, limit=10)
+        raise click.ClickException(
+            f"the data in {display_path(data_dir)} has {summary(diags, False)}; "
+            "nothing was built (run 'dinokit validate' for details)"
+        )
+    return data
+
+
+def parse_offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
+    try:
+        x_text, y_text = value.split(",")
+        return float(x_text), float(y_text)
+    except ValueError:
+        raise click.BadParameter(
+            f"{value!r} is not an offset, expected two numbers in mm as X,Y (e.g. 0.5,-1)"
+        ) from None
+
+
+def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every printable product takes."""
+    options: list[Callable[[Any], Any]] = [
+        OUT_OPTION,
+        PAPER_OPTION,
+        click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(["pdf", "svg"]),
+            default="pdf",
+            show_default=True,
+            help="pdf: one file; svg: one file per page.",
+        ),
+        LANG_OPTION,
+        click.option(
+            "--bleed",
+            type=click.FloatRange(0, 6),
+            default=None,
+            help="Bleed in mm around each component [default: 3].",
+        ),
+        click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
+        click.option("--ink-saver", is_flag=True, help="Light fills and outlines."),
+        click.option(
+            "--duplex-offset",
+            default="0,0",
+            show_default=True,
+            callback=parse_offset,
+            help="Shift backs by X,Y mm to correct a duplex printer's drift.",
+        ),
+        data_option,
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+
+class GameChoice(click.Choice):
+    """The ids of the games there are, found when first asked for (not at start-up)."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from ..games import GAMES
+
+        return tuple(game.id for game in GAMES)
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        pass  # always the games found
+
+
+def build_errors() -> tuple[type[Exception], ...]:
+    """Errors a command reports as a plain message: a layout that cannot be made, a
+    text that cannot fit, a file that cannot be written. (Imported only when one is
+    raised, so that a command's module stays light.)"""
+    from ..layout.sheets import LayoutError
+    from ..layout.text import TextOverflow
+    from ..products.files import OutputError
+
+    return (OutputError, LayoutError, TextOverflow)
+
+
+def progress(total: int, label: str):
+    """A progress bar on a terminal; silent when output goes elsewhere."""
+    if sys.stderr.isatty() and total > 1:
+        return click.progressbar(length=total, label=label, file=sys.stderr)
+    return _NoBar()

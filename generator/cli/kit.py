@@ -1,0 +1,140 @@
+"""dinokit tiles, tokens, aid and build: the sheet products, and the whole kit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .. import __version__
+from ..source.diagnostics import display_path
+from .common import (
+    JOBS_OPTION,
+    build_errors,
+    data_option,
+    language_of,
+    load_or_exit,
+    print_options,
+)
+
+
+def _build_one(
+    product_name: str,
+    data_dir: Path,
+    out_dir: Path,
+    paper: str,
+    fmt: str,
+    lang: str,
+    bleed: float | None,
+    no_crop_marks: bool,
+    ink_saver: bool,
+    duplex_offset: tuple[float, float],
+) -> None:
+    from ..layout.sheets import PrintOptions
+    from ..products.build import build_product, sheet_products
+
+    data = load_or_exit(data_dir)
+    language = language_of(data, lang)
+    options = PrintOptions(paper, bleed, not no_crop_marks, ink_saver, duplex_offset)
+    try:
+        written = build_product(
+            data, sheet_products()[product_name], language, options, fmt, out_dir
+        )
+    except build_errors() as exc:
+        raise click.ClickException(str(exc)) from None
+    for item in written:
+        click.echo(f"wrote {display_path(item.path)} ({item.pages} page{'s' * (item.pages != 1)})")
+
+
+@click.command()
+@print_options
+def tiles(**kwargs: Any) -> None:
+    """Fossil tiles of Digging for Dinos, all eras, with duplex era backs.
+
+    Example: dinokit tiles --lang it --paper a4 --out output/
+    """
+    _build_one("tiles", **kwargs)
+
+
+@click.command()
+@print_options
+def tokens(**kwargs: Any) -> None:
+    """Paleontologist tokens (two per player colour), face A backed by face B.
+
+    Example: dinokit tokens --paper letter --duplex-offset 0.5,-1
+    """
+    _build_one("tokens", **kwargs)
+
+
+@click.command()
+@print_options
+def aid(**kwargs: Any) -> None:
+    """Player aid cards of Digging for Dinos: the turn and scoring in brief.
+
+    Example: dinokit aid --lang ko --format svg
+    """
+    _build_one("aid", **kwargs)
+
+
+@click.command()
+@data_option
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("output"),
+    show_default=True,
+    help="Folder to write the kit into.",
+)
+@click.option(
+    "--lang",
+    "languages",
+    multiple=True,
+    help="Only this language (repeat for several) [default: all].",
+)
+@click.option(
+    "--paper",
+    "papers",
+    multiple=True,
+    type=click.Choice(["a4", "letter"]),
+    help="Only this paper (repeat for several) [default: a4 and letter].",
+)
+@JOBS_OPTION
+def build(
+    data_dir: Path,
+    out_dir: Path,
+    languages: tuple[str, ...],
+    papers: tuple[str, ...],
+    jobs: int | None,
+) -> None:
+    """Validate the data and build the whole kit into --out, with a manifest.
+
+    Example: dinokit build --out output/
+    """
+    import os
+
+    from ..products.build import build_kit, manifest
+    from ..products.files import atomic_write, sha256
+
+    data = load_or_exit(data_dir)
+    unknown = sorted(set(languages) - {lang.code for lang in data.languages})
+    if unknown:
+        known = ", ".join(sorted(lang.code for lang in data.languages))
+        raise click.BadParameter(
+            f"no language {unknown[0]!r} (languages: {known})", param_hint="--lang"
+        )
+    try:
+        written = build_kit(
+            data,
+            out_dir,
+            lambda w: click.echo(f"wrote {display_path(w.path)}"),
+            languages,
+            papers or ("a4", "letter"),
+            jobs or os.cpu_count() or 1,
+        )
+        content = manifest(data, written, out_dir, __version__)
+        path = atomic_write(out_dir / "manifest.json", content)
+    except build_errors() as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"wrote {display_path(path)} ({len(written)} files, sha256 {sha256(content)[:12]})")

@@ -1,0 +1,69 @@
+"""dinokit rules: the rules booklet of a game in a language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..source.diagnostics import display_path
+from .common import (
+    LANG_OPTION,
+    OUT_OPTION,
+    GameChoice,
+    build_errors,
+    data_option,
+    language_of,
+    load_or_exit,
+)
+
+
+@click.command()
+@click.option(
+    "--game",
+    type=GameChoice(),
+    required=True,
+    help="Which game's rules.",
+)
+@LANG_OPTION
+@OUT_OPTION
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"]),
+    default="a4",
+    show_default=True,
+    help="Paper of the imposed booklet (single pages are always A5).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["pdf", "svg"]),
+    default="pdf",
+    show_default=True,
+    help="pdf, or svg (one file per page).",
+)
+@click.option(
+    "--imposed",
+    is_flag=True,
+    help="Saddle-stitch booklet: two A5 pages per landscape side, duplex.",
+)
+@data_option
+def rules(
+    game: str, lang: str, out_dir: Path, paper: str, fmt: str, imposed: bool, data_dir: Path
+) -> None:
+    """The rules booklet of a game, in a language, on A5 pages (or imposed to fold).
+
+    Example: dinokit rules --game paleontologists --lang fr --imposed --paper a4
+    """
+    from ..products.booklet.output import build_booklet
+
+    data = load_or_exit(data_dir)
+    language = language_of(data, lang)
+    try:
+        written = build_booklet(data, game, language, paper, fmt, imposed, out_dir)
+    except build_errors() as exc:
+        raise click.ClickException(str(exc)) from None
+    for item in written[:3]:
+        click.echo(f"wrote {display_path(item.path)} ({item.pages} pages)")
+    if len(written) > 3:
+        click.echo(f"... and {len(written) - 3} more files")

@@ -1,0 +1,85 @@
+"""dinokit validate and dinokit i18n: what is wrong with the data, how complete each language is."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..source.diagnostics import display_path, to_json
+from .common import data_option, failed, print_diagnostics, summary
+
+
+@click.command()
+@data_option
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: one line per problem; json: a list of objects.",
+)
+def validate(data_dir: Path, strict: bool, fmt: str) -> None:
+    """Check the component data and report every problem with its file and line.
+
+    Exits 1 when there is any error (or any warning with --strict), else 0.
+
+    Example: dinokit validate --data data/ --format json
+    """
+    from ..products.validate import load_data
+
+    _, diags = load_data(data_dir)
+    if fmt == "json":
+        click.echo(to_json(diags.sorted()))
+    else:
+        print_diagnostics(diags)
+        click.echo(f"{display_path(data_dir)}: {summary(diags, strict)}", err=True)
+    sys.exit(1 if failed(diags, strict) else 0)
+
+
+@click.group()
+def i18n() -> None:
+    """Translations: how complete each language is.
+
+    Example: dinokit i18n status
+    """
+
+
+@i18n.command("status")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@data_option
+def i18n_status(fmt: str, data_dir: Path) -> None:
+    """A table per language: booklet texts translated, missing, mismatched placeholders.
+
+    Example: dinokit i18n status --format json
+    """
+    from ..products.validate import load_data
+
+    data, diags = load_data(data_dir)
+    rows = [s.as_json() for s in data.booklet_status]
+    names = {lang.code: len(lang.names) + len(lang.labels) for lang in data.languages}
+    if fmt == "json":
+        click.echo(
+            json.dumps({"names_and_labels": names, "booklets": rows}, indent=2, ensure_ascii=False)
+        )
+    else:
+        click.echo(
+            f"{'lang':6}{'game':20}{'translated':>12}{'missing':>9}{'placeholders':>14}"
+            f"{'same as en':>12}"
+        )
+        for r in rows:
+            click.echo(
+                f"{r['lang']:6}{r['game']:20}{r['translated_percent']:>11.1f}%"
+                f"{len(r['missing']):>9}{len(r['placeholder_mismatch']):>14}"
+                f"{len(r['same_as_reference']):>12}"
+            )
+        problems = [d for d in diags if d.code.startswith(("E-BOOK", "W-BOOK", "E-LANG"))]
+        if problems:
+            click.echo(f"{len(problems)} translation problems; run 'dinokit validate' for details")
+    sys.exit(1 if diags.errors else 0)

@@ -1,0 +1,96 @@
+"""Paleontologists pads as files: sheets -> one PDF, SVG pages, or the layouts as JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from ...draw.shapes import Page
+from ...games.data import ComponentData
+from ...games.paleo.load import GAME_ID
+from ...games.paleo.model import DigSite
+from ...games.paleo.pads import GENERATOR_VERSION
+from ...render.common import text_by_font
+from ...source.lang import Language
+from ..files import Written, atomic_write, sha256
+from ..writer import write_pages
+from .sheet import pad_pages
+
+#: Characters any sheet may draw beyond the first page's: codes, labels, numbers.
+SHEET_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-·+"
+
+
+def pad_json(sites: Sequence[DigSite], version: str) -> bytes:
+    """The layouts as data: one object per sheet, rows and columns counted from 0."""
+    body = {
+        "generator": version,
+        "sheets": [
+            {
+                "code": s.code,
+                "seed": s.seed,
+                "difficulty": s.difficulty,
+                "rows": s.rows,
+                "cols": s.cols,
+                "fossils": [
+                    {
+                        "id": f.id,
+                        "cells": [list(c) for c in f.cells],
+                        "value": f.value,
+                        "bonus": f.bonus,
+                    }
+                    for f in s.fossils
+                ],
+                "stars": [list(c) for c in s.stars],
+                "expected_score": round(s.expected_score, 3),
+            }
+            for s in sites
+        ],
+    }
+    return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def pad_texts(first_page: Page) -> dict[str, str]:
+    """Characters a pad can draw: the first page's, plus all that codes, labels and
+    numbers of other sheets may use (so pages can be drawn as they are made)."""
+    return {
+        font: "".join(sorted(set(chars) | set(SHEET_CHARS)))
+        for font, chars in text_by_font([first_page]).items()
+    }
+
+
+def build_pad(
+    data: ComponentData,
+    lang: Language,
+    sites: Sequence[DigSite],
+    copies: int,
+    paper: str,
+    per_page: int,
+    fmt: str,
+    out_dir: Path,
+    stem: str,
+) -> list[Written]:
+    """A pad: each layout ``copies`` times (one per player), as PDF, SVG pages or JSON."""
+    paleo = data.game(GAME_ID)
+    folder = out_dir / GAME_ID / lang.code
+    if fmt == "json":
+        content = pad_json(sites, f"dinokit-pads/{GENERATOR_VERSION}")
+        path = atomic_write(folder / f"{stem}.json", content)
+        return [Written(path, "pad", lang.code, paper, 0, sha256(content))]
+    printed = [site for site in sites for _ in range(copies)]
+    pages = pad_pages(printed, paleo, lang, paper, per_page)
+    texts = None
+    if fmt == "pdf":
+        texts = pad_texts(next(iter(pad_pages(printed[:1], paleo, lang, paper, per_page))))
+    return write_pages(
+        pages,
+        folder,
+        f"{stem}-{paper}",
+        fmt,
+        component="pad",
+        language=lang.code,
+        paper=paper,
+        title=f"paleontologists pad ({lang.code})",
+        texts=texts,
+        page_count=-(-len(printed) // per_page),
+    )

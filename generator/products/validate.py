@@ -1,0 +1,48 @@
+"""The validator: every check the data must pass before anything is built.
+
+Takes a data folder; gives the loaded :class:`ComponentData` and every problem found:
+the games' own checks (:func:`generator.games.data.load_games`), what only the print
+kit can judge (the art can draw every species), glyph coverage of every name and
+label, and the booklet texts of every game in every language.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+
+from ..games import GAMES
+from ..games.data import DEFAULT_DATA_DIR, ComponentData, load_games
+from ..layout.glyphs import check_glyphs
+from ..source.diagnostics import Diagnostics
+from . import products_of
+from .booklet import source as booklet_source
+from .booklet.checks import Status, check_booklets
+
+__all__ = ["DEFAULT_DATA_DIR", "load_data"]
+
+
+def load_data(
+    data_dir: str | os.PathLike[str] = DEFAULT_DATA_DIR,
+) -> tuple[ComponentData, Diagnostics]:
+    """Load everything and check it; the data is usable when there are no errors."""
+    diags = Diagnostics()
+    data = load_games(data_dir, diags)
+    if data is None:
+        return ComponentData({}, ()), diags
+    for game in GAMES:
+        check = getattr(products_of(game), "check", None)
+        if check is not None:
+            check(data.game(game.id), diags)
+    check_glyphs(data.languages, diags)
+    status = _check_booklets(data, diags)
+    return dataclasses.replace(data, booklet_status=tuple(status)), diags
+
+
+def _check_booklets(data: ComponentData, diags: Diagnostics) -> list[Status]:
+    """Booklet texts: the placeholders each game provides, the keys its tables need."""
+    if not booklet_source.TEMPLATES.is_dir():
+        return []
+    allowed = {game.id: set(game.placeholders) for game in GAMES}
+    extra = {game.id: game.booklet_keys(data.game(game.id)) for game in GAMES}
+    return check_booklets(extra, data.languages, allowed, diags, booklet_source.TEMPLATES)
