@@ -1,0 +1,319 @@
+"""The static parts of a sheet, drawn from a :class:`Layout`: frame (header, grid,
+fossil table, total box), round track, dice key, dig-type key and bonus panel."""
+
+from __future__ import annotations
+
+import math
+
+from ....draw.shapes import Circle, Item, Line, Rect, Style, Text
+from ....games.paleo.model import PaleoData
+from ....layout import fonts
+from ....layout.text import fit_size, fitted_text
+from ....source.lang import Language
+from .geometry import (
+    Area,
+    Layout,
+    code_box,
+    code_box_width,
+    fossil_column_width,
+    fossil_columns,
+    fossil_row_top,
+    key_geometry,
+)
+from .marks import bone, cell_extent, die_face, mini_shape, pattern_swatch, portrait, star_path
+from .style import (
+    ACCENT,
+    BAND,
+    GRID_LINE,
+    GRID_STYLE,
+    INK,
+    RULE,
+    SHAPE_FILL,
+    STAR_FILL,
+    WHITE,
+    ZEBRA,
+    centred,
+    heading,
+    lerp,
+    sheet_fonts,
+    text_lines,
+)
+
+
+def _panel(
+    area: Area, title: str, font: str, size: float, band: float, title_w: float | None = None
+) -> list[Item]:
+    """A framed panel with its title in a shaded band along the top."""
+    items: list[Item] = [
+        Rect(area.x, area.y, area.w, area.h, Style(fill=WHITE, stroke=ACCENT, width=0.45), 1.6),
+        Rect(area.x + 0.6, area.y + 0.6, area.w - 1.2, band - 0.6, Style(fill=BAND), radius=1.1),
+    ]
+    text = fitted_text(0, 0, title, font, size, title_w or area.w - 4, min_size=4.8)
+    cap = fonts.cap_height_mm(font, text.size)
+    items.append(Text(area.x + 2, area.y + 0.3 + (band + cap) / 2, title, font, text.size, ACCENT))
+    return items
+
+
+def frame_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
+    """Header, grid, panels and their titles, fossil table, total box, footer."""
+    regular, bold, display = sheet_fonts(lang)
+    t = L.t
+    head_size = lerp(6.6, 8.0, t)
+    items: list[Item] = []
+    # Header: title and the code box (the code itself is drawn per sheet).
+    hd = L.header
+    code_w = code_box_width(L)
+    title = lang.term("games", "paleontologists")
+    bone_w = hd.h * 0.9
+    thick = hd.h * 0.16
+    reach = 1.1 * thick  # how far the knobs stand out beyond the bone's end points
+    items += bone(
+        hd.x + reach, hd.y + hd.h * 0.72, hd.x + bone_w - reach, hd.y + hd.h * 0.28, thick, ACCENT
+    )
+    title_x = hd.x + bone_w + 1.6
+    title_text = fitted_text(
+        0, 0, title, display, lerp(24, 30, t), hd.x + hd.w - code_w - 3 - title_x, min_size=12
+    )
+    cap = fonts.cap_height_mm(display, title_text.size)
+    items.append(Text(title_x, hd.y + (hd.h + cap) / 2, title, display, title_text.size, INK))
+    box = code_box(L)
+    items.append(Rect(box.x, box.y, box.w, box.h, Style(fill=BAND, stroke=ACCENT, width=0.45), 1.6))
+    label = heading(lang.label("sheet_code"), lang)
+    small = fitted_text(0, 0, label, bold, lerp(5.4, 6.2, t), box.w * 0.5, min_size=4.5)
+    items.append(
+        Text(
+            box.x + 2,
+            box.y + 1.2 + fonts.cap_height_mm(bold, small.size),
+            label,
+            bold,
+            small.size,
+            ACCENT,
+        )
+    )
+    # Grid: thin cell lines, a bold frame.
+    g = L.grid
+    thin = GRID_STYLE
+    items.append(Rect(g.x, g.y, g.w, g.h, Style(fill=WHITE)))
+    for r in range(1, L.rows):
+        items.append(Line(g.x, g.y + r * L.cell, g.x + g.w, g.y + r * L.cell, thin))
+    for c in range(1, L.cols):
+        items.append(Line(g.x + c * L.cell, g.y, g.x + c * L.cell, g.y + g.h, thin))
+    items.append(Rect(g.x, g.y, g.w, g.h, Style(stroke=INK, width=0.7)))
+    # Panels (their contents come from their own forms, or per sheet).
+    _, _, value_x, _ = fossil_columns(L)
+    title_w = value_x - fossil_column_width(L) / 2 - L.fossils.x - 2.5
+    title = heading(lang.label("fossils"), lang)
+    items += _panel(L.fossils, title, bold, head_size, L.band, title_w)
+    items += _fossil_table_frame(L, lang)
+    items += _total_items(L, lang)
+    return items
+
+
+def _fossil_table_frame(L: Layout, lang: Language) -> list[Item]:
+    regular, bold, _ = sheet_fonts(lang)
+    a = L.fossils
+    _, _, value_x, bonus_x = fossil_columns(L)
+    colhead = L.band
+    y = a.y + 0.3
+    size = lerp(5.6, 6.8, L.t)
+    col_w = fossil_column_width(L)
+    items: list[Item] = [
+        centred(
+            value_x - col_w / 2,
+            y,
+            col_w,
+            colhead,
+            lang.label("value"),
+            regular,
+            size,
+            min_size=4.2,
+            colour=ACCENT,
+        ),
+        centred(
+            bonus_x - col_w / 2,
+            y,
+            col_w,
+            colhead,
+            lang.label("bonus"),
+            regular,
+            size,
+            min_size=4.2,
+            colour=ACCENT,
+        ),
+    ]
+    rule = Style(stroke=RULE, width=0.2)
+    for i in range(1, L.fossil_rows):
+        ry = fossil_row_top(L, i)
+        items.append(Line(a.x + 1.5, ry, a.x + a.w - 1.5, ry, rule))
+    return items
+
+
+def _total_items(L: Layout, lang: Language) -> list[Item]:
+    _, bold, display = sheet_fonts(lang)
+    a = L.total
+    items: list[Item] = [
+        Rect(a.x, a.y, a.w, a.h, Style(fill=BAND, stroke=ACCENT, width=0.45), 1.6),
+    ]
+    label = heading(lang.label("total"), lang)
+    size = lerp(8, 10, L.t)
+    text = fitted_text(0, 0, label, display, size, a.w - 4, min_size=5)
+    cap = fonts.cap_height_mm(display, text.size)
+    items.append(Text(a.x + 2, a.y + 1.6 + cap, label, display, text.size, ACCENT))
+    top = a.y + 1.6 + cap + 1.6
+    items.append(
+        Rect(
+            a.x + 2,
+            top,
+            a.w - 4,
+            a.y + a.h - 2 - top,
+            Style(fill=WHITE, stroke=INK, width=0.6),
+            1.4,
+        )
+    )
+    return items
+
+
+def track_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
+    """The round track at (0,0): numbered rounds, two boxes for the dice of each."""
+    regular, bold, _ = sheet_fonts(lang)
+    rounds = data.dig_site.rounds if data.dig_site else 20
+    area = Area(0, 0, L.track.w, L.track.h)
+    items = _panel(area, heading(lang.label("round"), lang), bold, lerp(6.6, 8.0, L.t), L.band)
+    per_col = math.ceil(rounds / L.track_columns)
+    col_w = (area.w - 2.4 - (L.track_columns - 1) * 1.6) / L.track_columns
+    box = L.track_box
+    box_w = min(box * 1.35, (col_w - 5.0 - 1.4) / 2)
+    num_size = min(lerp(6.4, 8.0, L.t), box / fonts.MM_PER_PT * 0.8)
+    for n in range(rounds):
+        col, row = divmod(n, per_col)
+        x = 1.2 + col * (col_w + 1.6)
+        y = L.band + 0.8 + row * L.track_row
+        if row % 2 == 0:
+            items.append(Rect(x, y, col_w, L.track_row, Style(fill=ZEBRA)))
+        items.append(centred(x, y, 4.4, L.track_row, str(n + 1), bold, num_size, colour=ACCENT))
+        bx = x + 4.4 + (col_w - 4.4 - 2 * box_w - 0.8) / 2
+        by = y + (L.track_row - box) / 2
+        for k in range(2):
+            items.append(
+                Rect(
+                    bx + k * (box_w + 0.8),
+                    by,
+                    box_w,
+                    box,
+                    Style(fill=WHITE, stroke=INK, width=0.3),
+                    0.6,
+                )
+            )
+    return items
+
+
+def key_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
+    """The dice key at (0,0): per face its pips, its two pentominoes and its dig type."""
+    regular, bold, _ = sheet_fonts(lang)
+    area = Area(0, 0, L.key.w, L.key.h)
+    title = heading(lang.label("dice_key"), lang)
+    head_size = lerp(6.6, 8.0, L.t)
+    items = _panel(area, title, bold, head_size, L.band)
+    # The hint beside the title, right-aligned in the band.
+    title_w = fonts.text_width_mm(bold, title, items[-1].size)  # type: ignore[union-attr]
+    hint = lang.label("dice_key_hint")
+    hint_w = area.w - title_w - 9
+    hint_size = fit_size(hint, regular, lerp(6.0, 7.2, L.t), hint_w, 4.4)
+    cap = fonts.cap_height_mm(regular, hint_size)
+    items.append(Text(area.w - 2, 0.3 + (L.band + cap) / 2, hint, regular, hint_size, INK, "right"))
+    face_w, fgap, die, cell = key_geometry(L.key.w, L.band, L.t, len(data.dice))
+    shapes = {p.id: p for p in data.pentominoes}
+    patterns = {d.id: d.pattern for d in data.dig_types}
+    top = L.band + 1.0
+    face_h = area.h - top - 1.0
+    for i, face in enumerate(data.dice):
+        x = 1.2 + i * (face_w + fgap)
+        items.append(
+            Rect(x, top, face_w, face_h, Style(fill=ZEBRA, stroke=GRID_LINE, width=0.25), 1.2)
+        )
+        items += die_face(face.face, x + 1.2, top + 1.0, die, bold)
+        if face.dig_type in patterns:
+            items += pattern_swatch(patterns[face.dig_type], x + face_w - 1.2 - die, top + 1.0, die)
+        cells = [portrait(shapes[s].cells) for s in face.shapes if s in shapes]
+        sizes = [cell_extent(c) for c in cells]
+        total_w = sum(cols for _, cols in sizes) + (len(cells) - 1)
+        sx = x + (face_w - total_w * cell) / 2
+        area_top = top + 1.0 + die + 1.2
+        for shape, (rows, cols) in zip(cells, sizes, strict=True):
+            sy = area_top + (5 - rows) * cell / 2
+            items += mini_shape(shape, sx, sy, cell, SHAPE_FILL)
+            sx += (cols + 1) * cell
+    return items
+
+
+def dig_type_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
+    """The dig-type key at (0,0): each type's pattern swatch and name."""
+    regular, bold, _ = sheet_fonts(lang)
+    area = Area(0, 0, L.dig_types.w, L.dig_types.h)
+    items = _panel(area, heading(lang.label("dig_types"), lang), bold, lerp(6.6, 8.0, L.t), L.band)
+    row = (area.h - L.band - 2.0) / max(1, len(data.dig_types))
+    size = min(row - 1.2, 7.0)
+    text_size = lerp(6.2, 7.6, L.t)
+    for i, dig_type in enumerate(data.dig_types):
+        y = L.band + 1.0 + i * row
+        items += pattern_swatch(dig_type.pattern, 1.8, y + (row - size) / 2, size)
+        name = lang.term("dig_types", dig_type.id)
+        tx, tw = 1.8 + size + 1.6, area.w - size - 5.0
+        items += text_lines(name, regular, text_size, tx, y, tw, row, INK, min_size=4.6)
+    return items
+
+
+def bonus_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
+    """The bonus panel at (0,0): each bonus with circles to mark, and the star hint."""
+    regular, bold, _ = sheet_fonts(lang)
+    area = Area(0, 0, L.bonuses.w, L.bonuses.h)
+    items = _panel(area, heading(lang.label("bonuses"), lang), bold, lerp(6.6, 8.0, L.t), L.band)
+    bonuses = data.dig_site.bonuses if data.dig_site else ()
+    hint_h = lerp(6.5, 7.5, L.t)
+    row = (area.h - L.band - 1.0 - hint_h) / max(1, len(bonuses))
+    r = min(lerp(2.0, 2.6, L.t), row * 0.3)
+    text_size = lerp(6.4, 7.6, L.t)
+    x0, inner = 2.0, area.w - 4.0
+    most = max((b.limit for b in bonuses), default=4)
+    circles_w = most * (2 * r + 1.2) - 1.2
+    names = [lang.term("bonuses", b.id) for b in bonuses]
+    one_line = all(
+        fonts.text_width_mm(regular, n, text_size) <= inner - circles_w - 2.0 for n in names
+    )
+    for i, (bonus, name) in enumerate(zip(bonuses, names, strict=True)):
+        y = L.band + 0.6 + i * row
+        if i:
+            items.append(Line(x0, y, x0 + inner, y, Style(stroke=RULE, width=0.2)))
+        if one_line:
+            cap = fonts.cap_height_mm(regular, text_size)
+            items.append(Text(x0, y + (row + cap) / 2, name, regular, text_size, INK))
+            cy, cx0 = y + row / 2, x0 + inner - circles_w + r
+        else:
+            text = fitted_text(x0, 0, name, regular, text_size, inner, min_size=4.6)
+            cap = fonts.cap_height_mm(regular, text.size)
+            items.append(Text(x0, y + 0.8 + cap, name, regular, text.size, INK))
+            cy = y + 0.8 + cap + (row - 0.8 - cap) / 2
+            cx0 = x0 + r
+        for k in range(bonus.limit):
+            items.append(
+                Circle(cx0 + k * (2 * r + 1.2), cy, r, Style(fill=WHITE, stroke=INK, width=0.35))
+            )
+    # The hint: a star covered gives a bonus.
+    y = area.h - hint_h - 0.6
+    items.append(Line(x0, y, x0 + inner, y, Style(stroke=ACCENT, width=0.3)))
+    star_r = min(hint_h * 0.32, 2.4)
+    items.append(
+        star_path(x0 + star_r, y + hint_h / 2, star_r, Style(fill=STAR_FILL, stroke=INK, width=0.3))
+    )
+    items += text_lines(
+        lang.label("star_hint"),
+        regular,
+        lerp(6.0, 7.0, L.t),
+        x0 + 2 * star_r + 1.4,
+        y,
+        inner - 2 * star_r - 1.4,
+        hint_h,
+        INK,
+        4.4,
+    )
+    return items

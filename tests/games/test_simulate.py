@@ -1,0 +1,119 @@
+"""Simulations: reproducible for a seed whatever the number of processes; reports written."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from conftest import run
+from pdfmeasure import pdf_text
+
+from generator.games.paleo.simulate import choose_sheets, simulate, summary
+from generator.products.validate import load_data
+
+
+@pytest.fixture(scope="module")
+def paleo():
+    data, _ = load_data()
+    return data.game("paleontologists")
+
+
+def test_paleo_same_results_on_any_number_of_cores(paleo) -> None:
+    sites = choose_sheets(paleo, None, "medium", 3, 2, 1)
+    one = simulate(paleo, sites, 40, ["greedy", "random"], 9, workers=1)
+    two = simulate(paleo, sites, 40, ["greedy", "random"], 9, workers=2)
+    assert one == two
+    numbers = summary(sites, one)
+    assert numbers["by_bot"]["greedy"]["mean"] > numbers["by_bot"]["random"]["mean"]
+    assert [s["code"] for s in numbers["by_sheet"]] == [s.code for s in sites]
+
+
+def test_paleo_report_files(tmp_path: Path) -> None:
+    result = run(
+        "simulate",
+        "paleontologists",
+        "--games",
+        "60",
+        "--sheets",
+        "2",
+        "--out",
+        str(tmp_path),
+        "--jobs",
+        "1",
+    )
+    assert result.exit_code == 0, result.output
+    assert "greedy: mean" in result.output
+    pdf = (tmp_path / "paleontologists-balance.pdf").read_bytes()
+    text = "".join(pdf_text(pdf))
+    assert "Score distribution" in text and "By difficulty" in text
+    numbers = json.loads((tmp_path / "paleontologists-balance.json").read_text())
+    assert numbers["games"] == 60 and set(numbers["by_difficulty"]) == {"easy", "medium", "hard"}
+    for svg in tmp_path.glob("paleontologists-balance-p*.svg"):
+        ET.fromstring(svg.read_bytes())
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--bots", "genius"], "unknown bot 'genius'"),
+        (["--games", "0"], "0 is not in the range"),
+        (["--code", "PAL-1"], "expected a code like"),
+    ],
+)
+def test_paleo_bad_options(tmp_path: Path, args, message: str) -> None:
+    result = run("simulate", "paleontologists", "--out", str(tmp_path), *args)
+    assert result.exit_code == 2 and message in result.output
+    assert not any(tmp_path.iterdir())
+
+
+def test_dinos_same_results_on_any_number_of_cores() -> None:
+    from generator.games.dinos.simulate import simulate as simulate_dinos
+    from generator.games.dinos.simulate import summary as summary_dinos
+
+    data, _ = load_data()
+    dinos = data.game("digging-for-dinos")
+    one = simulate_dinos(dinos, 12, 3, ["greedy", "random"], 4, workers=1)
+    two = simulate_dinos(dinos, 12, 3, ["greedy", "random"], 4, workers=2)
+    assert one == two
+    numbers = summary_dinos(dinos, one)
+    assert abs(sum(numbers["win_rate_by_seat"]) - 1.0) < 1e-3  # rounded to 4 places
+    assert abs(sum(numbers["end_trigger"].values()) - 1.0) < 1e-3
+    assert set(numbers["completions_per_game"]) == {sp.id for sp in dinos.species}
+    # every bot sits in every seat in turn
+    assert {g.bots for g in one} == {("greedy", "random", "greedy"), ("random", "greedy", "random")}
+
+
+def test_dinos_report_files(tmp_path: Path) -> None:
+    result = run(
+        "simulate",
+        "digging-for-dinos",
+        "--games",
+        "20",
+        "--players",
+        "2",
+        "--bots",
+        "greedy,random",
+        "--out",
+        str(tmp_path),
+        "--jobs",
+        "1",
+    )
+    assert result.exit_code == 0, result.output
+    pdf = (tmp_path / "digging-for-dinos-balance.pdf").read_bytes()
+    text = "".join(pdf_text(pdf))
+    for title in (
+        "Win rate by seat",
+        "Completed per game",
+        "Which end trigger fired",
+        "Rounds per game",
+    ):
+        assert title in text
+    numbers = json.loads((tmp_path / "digging-for-dinos-balance.json").read_text())
+    assert numbers["games"] == 20 and numbers["players"] == 2
+
+
+def test_dinos_bad_bots(tmp_path: Path) -> None:
+    result = run("simulate", "digging-for-dinos", "--bots", "greedy,genius", "--out", str(tmp_path))
+    assert result.exit_code == 2 and "unknown bot 'genius'" in result.output
