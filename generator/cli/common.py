@@ -15,44 +15,56 @@ from ..source.diagnostics import Diagnostics, Severity, display_path
 if TYPE_CHECKING:
     from ..games.data import ComponentData
 
-OUT_OPTION = click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("output"),
-    show_default=True,
-    help="Folder to write into.",
-)
-PAPER_OPTION = click.option(
-    "--paper",
-    type=click.Choice(["a4", "letter"]),
-    default="a4",
-    show_default=True,
-    help="Paper size.",
-)
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+PAPERS = ("a4", "letter")
+
+
+def number_option(
+    name: str, low: int, high: int | None = None, default: int | None = None, help: str = ""
+) -> Decorator:
+    """``name``: a whole number from ``low`` to ``high`` (no upper bound when None)."""
+    return click.option(
+        name, type=click.IntRange(min=low, max=high), default=default, show_default=True, help=help
+    )
+
+
+def choice_option(
+    name: str, choices: tuple[str, ...], default: str | None, help: str, dest: str | None = None
+) -> Decorator:
+    """``name``: one of ``choices``; ``dest`` names the parameter when not the option's name."""
+    names = (name, dest) if dest else (name,)
+    return click.option(
+        *names, type=click.Choice(choices), default=default, show_default=True, help=help
+    )
+
+
+def format_option(formats: tuple[str, ...], help: str) -> Decorator:
+    """--format, the first of ``formats`` by default."""
+    return choice_option("--format", formats, formats[0], help, dest="fmt")
+
+
+def out_option(default: str = "output", help: str = "Folder to write into.") -> Decorator:
+    return click.option(
+        "--out",
+        "out_dir",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=Path(default),
+        show_default=True,
+        help=help,
+    )
+
+
+OUT_OPTION = out_option()
+PAPER_OPTION = choice_option("--paper", PAPERS, "a4", "Paper size.")
 LANG_OPTION = click.option(
-    "--lang",
-    default="en",
-    show_default=True,
-    help="Language code (a file in data/lang/).",
+    "--lang", default="en", show_default=True, help="Language code (a file in data/lang/)."
 )
-
-
-JOBS_OPTION = click.option(
-    "--jobs",
-    type=click.IntRange(min=1, max=64),
-    default=None,
-    help="Processes [default: every core]; results do not depend on it.",
+JOBS_OPTION = number_option(
+    "--jobs", 1, 64, help="Processes [default: every core]; results do not depend on it."
 )
-SEED_OPTION = click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
-SIM_OUT_OPTION = click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("output/simulations"),
-    show_default=True,
-    help="Folder for the report.",
-)
+SEED_OPTION = number_option("--seed", 0, default=1)
+SIM_OUT_OPTION = out_option("output/simulations", "Folder for the report.")
+DIFFICULTIES = ("easy", "medium", "hard")
 
 
 def check_bots(names: list[str], text: str, known) -> None:
@@ -133,14 +145,7 @@ def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
     options: list[Callable[[Any], Any]] = [
         OUT_OPTION,
         PAPER_OPTION,
-        click.option(
-            "--format",
-            "fmt",
-            type=click.Choice(["pdf", "svg"]),
-            default="pdf",
-            show_default=True,
-            help="pdf: one file; svg: one file per page.",
-        ),
+        format_option(("pdf", "svg"), "pdf: one file; svg: one file per page."),
         LANG_OPTION,
         click.option(
             "--bleed",

@@ -15,6 +15,7 @@ from .common import (
     data_option,
     language_of,
     load_or_exit,
+    out_option,
     print_options,
 )
 
@@ -79,14 +80,7 @@ def aid(**kwargs: Any) -> None:
 
 @click.command()
 @data_option
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=Path("output"),
-    show_default=True,
-    help="Folder to write the kit into.",
-)
+@out_option(help="Folder to write the kit into.")
 @click.option(
     "--lang",
     "languages",

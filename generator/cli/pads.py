@@ -8,75 +8,41 @@ import click
 
 from ..source.diagnostics import display_path
 from .common import (
+    DIFFICULTIES,
     LANG_OPTION,
     OUT_OPTION,
     PAPER_OPTION,
     build_errors,
+    choice_option,
     data_option,
+    format_option,
     language_of,
     load_or_exit,
+    number_option,
     progress,
 )
 
 
 @click.command()
-@click.option(
-    "--count",
-    type=click.IntRange(min=1, max=100_000),
-    default=10,
-    show_default=True,
-    help="Number of different sheets.",
+@number_option("--count", 1, 100_000, 10, "Number of different sheets.")
+@number_option("--seed", 0, None, 1, "Seed of the pad: the same seed gives the same sheets.")
+@choice_option(
+    "--difficulty", DIFFICULTIES, "medium", "Band of the greedy player's expected score."
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(min=0),
-    default=1,
-    show_default=True,
-    help="Seed of the pad: the same seed gives the same sheets.",
-)
-@click.option(
-    "--difficulty",
-    type=click.Choice(["easy", "medium", "hard"]),
-    default="medium",
-    show_default=True,
-    help="Band of the greedy player's expected score.",
-)
-@click.option(
-    "--players",
-    type=click.IntRange(min=1, max=200),
-    default=1,
-    show_default=True,
-    help="Copies of each sheet (a group shares one layout).",
-)
+@number_option("--players", 1, 200, 1, "Copies of each sheet (a group shares one layout).")
 @click.option(
     "--code",
     default=None,
     help="Rebuild the one sheet printed with this code (e.g. PAL-7K3F-92QD).",
 )
-@click.option(
-    "--per-page",
-    type=click.Choice(["1", "2"]),
-    default="1",
-    show_default=True,
-    help="Sheets per page (2: side by side on landscape paper).",
+@choice_option(
+    "--per-page", ("1", "2"), "1", "Sheets per page (2: side by side on landscape paper)."
 )
 @OUT_OPTION
 @PAPER_OPTION
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["pdf", "svg", "json"]),
-    default="pdf",
-    show_default=True,
-    help="pdf, svg (one file per page) or json (the layouts).",
-)
+@format_option(("pdf", "svg", "json"), "pdf, svg (one file per page) or json (the layouts).")
 @LANG_OPTION
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1, max=64),
-    default=None,
-    help="Processes generating sheets [default: every core].",
-)
+@number_option("--jobs", 1, 64, help="Processes generating sheets [default: every core].")
 @data_option
 def pads(
     count: int,

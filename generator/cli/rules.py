@@ -10,9 +10,12 @@ from ..source.diagnostics import display_path
 from .common import (
     LANG_OPTION,
     OUT_OPTION,
+    PAPERS,
     GameChoice,
     build_errors,
+    choice_option,
     data_option,
+    format_option,
     language_of,
     load_or_exit,
 )
@@ -27,21 +30,10 @@ from .common import (
 )
 @LANG_OPTION
 @OUT_OPTION
-@click.option(
-    "--paper",
-    type=click.Choice(["a4", "letter"]),
-    default="a4",
-    show_default=True,
-    help="Paper of the imposed booklet (single pages are always A5).",
+@choice_option(
+    "--paper", PAPERS, "a4", "Paper of the imposed booklet (single pages are always A5)."
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["pdf", "svg"]),
-    default="pdf",
-    show_default=True,
-    help="pdf, or svg (one file per page).",
-)
+@format_option(("pdf", "svg"), "pdf, or svg (one file per page).")
 @click.option(
     "--imposed",
     is_flag=True,

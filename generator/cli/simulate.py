@@ -8,14 +8,17 @@ import click
 
 from ..source.diagnostics import display_path
 from .common import (
+    DIFFICULTIES,
     JOBS_OPTION,
     SEED_OPTION,
     SIM_OUT_OPTION,
     build_errors,
     check_bots,
+    choice_option,
     data_option,
     language_of,
     load_or_exit,
+    number_option,
     progress,
 )
 
@@ -29,14 +32,8 @@ def simulate() -> None:
 
 
 @simulate.command("digging-for-dinos")
-@click.option(
-    "--games",
-    type=click.IntRange(min=1, max=1_000_000),
-    default=1000,
-    show_default=True,
-    help="Games to play.",
-)
-@click.option("--players", type=click.IntRange(min=2, max=4), default=3, show_default=True)
+@number_option("--games", 1, 1_000_000, 1000, "Games to play.")
+@number_option("--players", 2, 4, 3)
 @click.option(
     "--bots",
     default="greedy,lookahead",
@@ -101,27 +98,12 @@ def simulate_dinos(
 
 
 @simulate.command("paleontologists")
-@click.option(
-    "--games",
-    type=click.IntRange(min=1, max=1_000_000),
-    default=1000,
-    show_default=True,
-    help="Games to play in all.",
-)
+@number_option("--games", 1, 1_000_000, 1000, "Games to play in all.")
 @click.option("--code", default=None, help="Play this one sheet (e.g. PAL-7K3F-92QD).")
-@click.option(
-    "--difficulty",
-    type=click.Choice(["easy", "medium", "hard"]),
-    default=None,
-    help="Play sheets of this difficulty [default: all three].",
+@choice_option(
+    "--difficulty", DIFFICULTIES, None, "Play sheets of this difficulty [default: all three]."
 )
-@click.option(
-    "--sheets",
-    type=click.IntRange(min=1, max=1000),
-    default=10,
-    show_default=True,
-    help="Sheets per difficulty (without --code).",
-)
+@number_option("--sheets", 1, 1000, 10, "Sheets per difficulty (without --code).")
 @click.option(
     "--bots",
     default="greedy,random",

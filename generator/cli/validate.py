@@ -9,20 +9,13 @@ from pathlib import Path
 import click
 
 from ..source.diagnostics import display_path, to_json
-from .common import data_option, failed, print_diagnostics, summary
+from .common import data_option, failed, format_option, print_diagnostics, summary
 
 
 @click.command()
 @data_option
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text: one line per problem; json: a list of objects.",
-)
+@format_option(("text", "json"), "text: one line per problem; json: a list of objects.")
 def validate(data_dir: Path, strict: bool, fmt: str) -> None:
     """Check the component data and report every problem with its file and line.
 
@@ -50,9 +43,7 @@ def i18n() -> None:
 
 
 @i18n.command("status")
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
-)
+@format_option(("text", "json"), "text: a table; json: the same as data.")
 @data_option
 def i18n_status(fmt: str, data_dir: Path) -> None:
     """A table per language: booklet texts translated, missing, mismatched placeholders.

@@ -12,7 +12,7 @@ Why this module exists:
 * Layout must not import reportlab, so the metrics here are computed with
   fontTools the same way reportlab computes them (unkerned ``hmtx``
   advances; ascent/descent from ``OS/2`` sTypoAscender/sTypoDescender).
-  ``tests/test_fonts.py`` checks that they match reportlab exactly.
+  ``tests/layout/test_fonts.py`` checks that they match reportlab exactly.
 
 The produced TTFs have no GSUB/GPOS/kern tables: reportlab does not shape or
 kern, and dropping them keeps an SVG that embeds the same file rendering

@@ -1,0 +1,1 @@
+"""Developer tools on top of every stage: ``make bench`` and the README's pictures."""

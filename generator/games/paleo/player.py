@@ -9,7 +9,7 @@ order; this player never spends bonuses. Weights are whole numbers (scaled by
 WEIGHT), so ties are exact and broken by the first placement in rule order.
 
 Numbers are arrays (numpy) so that a thousand sheets can be measured in seconds;
-``tests/test_paleo_engine.py`` replays its moves through the reference rules in
+``tests/games/paleo/test_paleo_engine.py`` replays its moves through the reference rules in
 :mod:`engine` and checks that every move is legal and the score the same.
 """
 

@@ -6,6 +6,7 @@ INK = "#2b1d12"
 PARCHMENT = "#f4ecd8"
 WHITE = "#ffffff"
 GOLD = "#f2c14e"
+BONE_FADED = "#d9c9a8"  # the bones of a skeleton that are not this tile's
 
 
 def mix(colour: str, other: str, t: float) -> str:

@@ -9,7 +9,7 @@ and the tests use as ``kit.<name>``.
 from __future__ import annotations
 
 from .aid import AID_SIZES, aid_card
-from .colours import GOLD, INK, PARCHMENT, WHITE, mix
+from .colours import BONE_FADED, GOLD, INK, PARCHMENT, WHITE, mix
 from .look import SAFE, Look, bleed_background, lang_fonts
 from .pages import aid_pages, tile_pages, token_pages
 from .tiles import (
@@ -27,6 +27,7 @@ from .tokens import token_face
 __all__ = [
     "AID_SIZES",
     "ERA_BADGE_R",
+    "BONE_FADED",
     "GOLD",
     "INK",
     "LEFT_DISC_R",

@@ -12,7 +12,7 @@ from ...layout import fonts
 from ...layout.text import fitted_text
 from ...source.lang import Language
 from . import art
-from .colours import GOLD, INK, PARCHMENT, WHITE, mix
+from .colours import BONE_FADED, GOLD, INK, PARCHMENT, WHITE, mix
 from .look import SAFE, Look, bleed_background, lang_fonts
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII", 9: "IX"}
@@ -152,7 +152,7 @@ def tile_front(
         panel.w - 2,
         panel.h - 1.6,
         ink=INK,
-        faded="#d9c9a8",
+        faded=BONE_FADED,
         accent=colour,
     )
     items.append(Group(bones, Transform(dx=panel.x + 1, dy=panel.y + 0.8)))
