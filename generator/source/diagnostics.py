@@ -42,16 +42,17 @@ class Diagnostic:
     related: tuple[Location, ...] = field(default=(), compare=False)
 
     def format(self) -> str:
-        return f"{self.location}: {self.severity}[{self.code}]: {self.message}"
+        """One line for a terminal: data can never print a control sequence through it."""
+        return printable(f"{self.location}: {self.severity}[{self.code}]: {self.message}")
 
     def as_json(self) -> dict[str, object]:
         return {
-            "file": self.location.file,
+            "file": printable(self.location.file),
             "line": self.location.line,
             "column": self.location.column,
             "severity": str(self.severity),
             "code": self.code,
-            "message": self.message,
+            "message": printable(self.message),
         }
 
 
@@ -101,6 +102,14 @@ class DataError(Exception):
     def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
         self.diagnostics = list(diagnostics)
         super().__init__("\n".join(d.format() for d in self.diagnostics))
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on or cannot encode (controls,
+    escape sequences, bidi overrides, lone surrogates) written as a visible escape."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def display_path(path: str | os.PathLike[str]) -> str:

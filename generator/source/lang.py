@@ -58,6 +58,18 @@ def load_languages(folder: Path, diags: Diagnostics) -> tuple[Language, ...]:
             f"cannot list language folder: {exc.strerror or exc}",
         )
         return ()
+    for other in sorted(p for p in folder.iterdir() if p.suffix.lower() in (".yml", ".json")):
+        diags.warning(
+            "W-LANG-FILE",
+            Location(display_path(other)),
+            f"ignored: language files are named <code>.yaml (rename it {other.stem}.yaml)",
+        )
+    if not files:
+        diags.error(
+            "E-LANG-NONE",
+            Location(display_path(folder)),
+            f"no language files, expected at least {REFERENCE}.yaml (the reference language)",
+        )
     languages = (_read_language(path, diags) for path in files)
     return tuple(lang for lang in languages if lang is not None)
 
@@ -111,10 +123,11 @@ def check_languages(
     languages = tuple(languages)
     required = sorted({f"{section}.{item}" for section, item in name_keys})
     reference = next((lang for lang in languages if lang.code == REFERENCE), None)
-    if languages and reference is None:
+    folder = Path(languages[0].loc.file).parent if languages else Path()
+    if languages and reference is None and not (folder / f"{REFERENCE}.yaml").exists():
         diags.error(
             "E-LANG-REFERENCE",
-            Location(str(Path(languages[0].loc.file).parent)),
+            Location(str(folder)),
             f"reference language '{REFERENCE}' is missing; its labels define what every "
             "language must translate",
         )

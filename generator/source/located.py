@@ -4,12 +4,18 @@ PyYAML's ``safe_load`` forgets positions and lets a duplicate key silently win. 
 the document is composed into nodes with :class:`yaml.SafeLoader` (so only the safe
 tags exist) and turned into a small tree of :class:`Scalar`, :class:`Seq` and
 :class:`Map`, each carrying its :class:`Location`. Duplicate keys, unknown tags,
-recursive aliases and alias "billion laughs" expansions become diagnostics.
+recursive aliases and alias "billion laughs" expansions become diagnostics, and so
+does anything hostile: a file that is not a regular file or is too large, bytes that
+are not UTF-8, characters YAML forbids (even in comments), nesting too deep for a
+person to write, explicit tags whose value does not parse, and texts that carry
+control characters or lone surrogates (they would break SVG and terminals).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +29,19 @@ from .diagnostics import Diagnostics, Location, display_path
 #: Most nodes one document may expand to once aliases are followed. The shipped
 #: data has a few thousand; anything near this limit is an alias bomb, not data.
 MAX_NODES = 100_000
+
+#: The largest data file read; the shipped ones are a few KB.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+#: Deepest nesting of lists and mappings; the shipped data needs 5.
+MAX_DEPTH = 40
+
+#: Characters a YAML stream may not contain (YAML 1.1 "printable" excluded).
+_NOT_YAML = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+#: Characters refused inside a text value: controls other than tab and newline,
+#: DEL and C1 controls, lone surrogates, and the two non-characters U+FFFE/U+FFFF.
+_NOT_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+         (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))  # fmt: skip
 
 MAP_TAG = "tag:yaml.org,2002:map"
 SEQ_TAG = "tag:yaml.org,2002:seq"
@@ -85,16 +104,46 @@ def _kind_name(value: Any) -> str:
     return type(value).__name__
 
 
-def _loc(file: str, node: Node) -> Location:
+def _loc(file: str, node: Node | yaml.Event) -> Location:
     mark = node.start_mark
+    if mark is None:
+        return Location(file)
     return Location(file, mark.line + 1, mark.column + 1)
+
+
+def _line_col(raw: bytes | str, index: int) -> tuple[int, int]:
+    newline = b"\n" if isinstance(raw, bytes) else "\n"
+    line = raw[:index].count(newline) + 1  # type: ignore[arg-type]
+    return line, index - (raw.rfind(newline, 0, index) + 1) + 1  # type: ignore[arg-type]
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes, from a regular file of at most MAX_FILE_BYTES only.
+
+    Raises OSError for anything else, with a message saying why, before reading: a
+    FIFO would block forever and a link to /dev/zero would never end.
+    """
+    info = os.stat(path)  # follows links: what matters is what would be read
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(0, "not a regular file (a FIFO, device or socket), expected a YAML file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise OSError(
+            0, f"{info.st_size} bytes, more than the {MAX_FILE_BYTES} a data file may have"
+        )
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:  # it grew while we looked
+        raise OSError(0, f"more than the {MAX_FILE_BYTES} bytes a data file may have")
+    return raw
 
 
 def read_text(path: Path, diags: Diagnostics) -> str | None:
     """Read a data file as UTF-8 text, reporting missing, unreadable and binary files."""
     shown = display_path(path)
     try:
-        raw = path.read_bytes()
+        raw = _read_bytes(path)
     except FileNotFoundError:
         diags.error("E-FILE-MISSING", Location(shown), "file not found (expected a YAML file)")
         return None
@@ -105,14 +154,27 @@ def read_text(path: Path, diags: Diagnostics) -> str | None:
         reason = exc.strerror or str(exc)
         diags.error("E-FILE-UNREADABLE", Location(shown), f"cannot read file: {reason}")
         return None
+    for bom, encoding in _BOMS:
+        if raw.startswith(bom):
+            diags.error(
+                "E-FILE-BINARY",
+                Location(shown, 1, 1),
+                f"{encoding} text (it starts with a byte-order mark), expected UTF-8: "
+                "save the file as UTF-8",
+            )
+            return None
     if b"\x00" in raw:
-        diags.error("E-FILE-BINARY", Location(shown), "binary file, expected UTF-8 YAML text")
+        line, column = _line_col(raw, raw.index(b"\x00"))
+        diags.error(
+            "E-FILE-BINARY",
+            Location(shown, line, column),
+            "a NUL byte: binary file, expected UTF-8 YAML text",
+        )
         return None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        line, column = _line_col(raw, exc.start)
         diags.error(
             "E-FILE-BINARY",
             Location(shown, line, column),
@@ -130,7 +192,45 @@ def load_file(path: str | os.PathLike[str], diags: Diagnostics) -> YNode | None:
     return load_text(text, display_path(path), diags)
 
 
+def _check_characters(text: str, file: str, diags: Diagnostics) -> bool:
+    bad = _NOT_YAML.search(text)
+    if bad is None:
+        return True
+    line, column = _line_col(text, bad.start())
+    diags.error(
+        "E-YAML-CHAR",
+        Location(file, line, column),
+        f"character U+{ord(bad.group()):04X} is not allowed in a YAML file (not even in a "
+        "comment); delete it or write it as an escape in a double-quoted string",
+    )
+    return False
+
+
+def _check_depth(text: str, file: str, diags: Diagnostics) -> bool:
+    """Nesting no deeper than MAX_DEPTH (the composer would overflow Python's stack)."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    diags.error(
+                        "E-YAML-DEPTH",
+                        _loc(file, event),
+                        f"lists and mappings nested more than {MAX_DEPTH} levels deep, "
+                        "expected data a person can read (the shipped data nests 5)",
+                    )
+                    return False
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return True  # the composer below reports it with its location
+    return True
+
+
 def load_text(text: str, file: str, diags: Diagnostics) -> YNode | None:
+    if not _check_characters(text, file, diags) or not _check_depth(text, file, diags):
+        return None
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
@@ -207,10 +307,30 @@ class _Converter:
 
     def _scalar(self, node: ScalarNode, loc: Location) -> Any:
         try:
-            return self.loader.construct_object(node, deep=True)
+            value = self.loader.construct_object(node, deep=True)
         except ConstructorError as exc:
             self.diags.error("E-YAML-TAG", loc, f"cannot read value: {exc.problem}")
             return None
+        except (ValueError, KeyError, AttributeError, TypeError, OverflowError, IndexError):
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            self.diags.error(
+                "E-YAML-TAG",
+                loc,
+                f"cannot read {_shown(node.value)} as {tag}, expected a value of that type "
+                "(or leave the tag out)",
+            )
+            return None
+        if isinstance(value, str):
+            bad = _NOT_TEXT.search(value)
+            if bad is not None:
+                self.diags.error(
+                    "E-TEXT-CHAR",
+                    loc,
+                    f"text {_shown(value)} holds the control character or lone surrogate "
+                    f"U+{ord(bad.group()):04X}, expected printable text",
+                )
+                return value[: bad.start()] + "\ufffd" + _NOT_TEXT.sub("\ufffd", value[bad.end() :])
+        return value
 
     def _mapping(self, node: MappingNode, loc: Location) -> Map:
         first_seen: dict[Any, Location] = {}
@@ -255,3 +375,9 @@ class _Converter:
 
 
 _UNHASHABLE = object()
+
+
+def _shown(value: str, limit: int = 40) -> str:
+    """A value quoted for a message, cut short, with every unprintable character escaped."""
+    text = value if len(value) <= limit else value[: limit - 1] + "…"
+    return repr(text)
