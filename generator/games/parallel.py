@@ -1,20 +1,99 @@
 """Running many independent jobs on every core, with results in job order.
 
 Each job carries everything that decides its result (its own seed), so the result
-is the same whatever the number of processes.
+is the same whatever the number of processes. Worker processes never outlive the
+command that started them: they die with their parent (even after ``kill -9``), a
+worker that dies is reported as :class:`WorkerError`, and Ctrl-C stops every worker
+at once instead of waiting for the jobs under way.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import ctypes
 import multiprocessing
-from collections.abc import Callable, Iterable, Sequence
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any
 
 _STATE: dict[str, Any] = {}
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-def _init(setup: Callable[[], Any]) -> None:
+class WorkerError(Exception):
+    """A worker process died (killed, or out of memory) before its jobs were done."""
+
+
+def _die_with_parent(parent: int) -> None:
+    """Make this worker exit when ``parent`` is gone: the kernel's parent-death signal
+    where there is one (Linux), and a watchdog thread everywhere."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # not Linux: the watchdog alone
+        pass
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            threading.Event().wait(0.5)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+def _init(parent: int, setup: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    _die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    setup(*args)
+
+
+@contextmanager
+def process_pool(
+    workers: int, initializer: Callable[..., Any], initargs: tuple[Any, ...] = ()
+) -> Iterator[concurrent.futures.ProcessPoolExecutor]:
+    """A pool of ``workers`` forked processes, each set up by ``initializer(*initargs)``.
+
+    On any exception in the body (Ctrl-C included) the workers are killed at once;
+    a worker's death is raised as :class:`WorkerError`.
+    """
+    pool = concurrent.futures.ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_init,
+        initargs=(os.getpid(), initializer, initargs),
+    )
+    try:
+        yield pool
+    except BrokenProcessPool:
+        _kill(pool)
+        raise WorkerError(
+            "a worker process died before its work was done (killed, or out of memory); "
+            "nothing more was written"
+        ) from None
+    except BaseException:
+        _kill(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _kill(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    for process in processes:
+        process.join(timeout=5)
+
+
+def _set_context(setup: Callable[[], Any]) -> None:
     _STATE["context"] = setup()
 
 
@@ -40,12 +119,7 @@ def run_jobs(
                 progress(1)
         return results
     chunk = max(1, len(jobs) // (workers * 16))
-    with concurrent.futures.ProcessPoolExecutor(
-        workers,
-        mp_context=multiprocessing.get_context("fork"),
-        initializer=_init,
-        initargs=(setup,),
-    ) as pool:
+    with process_pool(workers, _set_context, (setup,)) as pool:
         for result in pool.map(_run, ((work, job) for job in jobs), chunksize=chunk):
             results.append(result)
             if progress:

@@ -22,29 +22,18 @@ with exactly the widths computed here (no kerning or ligatures in browsers).
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib.metadata
 import importlib.resources
-import io
-import os
-import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-import fontTools
-from fontTools import subset
 from fontTools.misc.fixedTools import otRound
-from fontTools.pens.cu2quPen import Cu2QuPen
-from fontTools.pens.ttGlyphPen import TTGlyphPen
-from fontTools.ttLib import TTFont, newTable
-from fontTools.varLib import instancer
+from fontTools.ttLib import TTFont
 
 MM_PER_PT = 25.4 / 72
 
-#: Bump when the conversion pipeline changes, so old cache entries are not reused.
-PIPELINE_VERSION = 1
 
 #: Always kept in a subset, so labels built later from digits/ASCII still render.
 ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
@@ -156,7 +145,7 @@ def source_path(font_id: str) -> Path:
     return Path(str(res))
 
 
-def _open_source(font_id: str, lazy: bool | None = None) -> TTFont:
+def open_source(font_id: str, lazy: bool | None = None) -> TTFont:
     return TTFont(source_path(font_id), fontNumber=FONTS[font_id].face, lazy=lazy)
 
 
@@ -176,7 +165,7 @@ class FontMetrics:
 
     def __init__(self, font_id: str) -> None:
         spec = FONTS[font_id]
-        font = _open_source(font_id, lazy=True)
+        font = open_source(font_id, lazy=True)
         self.font_id = font_id
         self.units_per_em: int = font["head"].unitsPerEm
         self._cmap: dict[int, str] = dict(font.getBestCmap())
@@ -240,154 +229,3 @@ def missing_glyphs(font_id: str, text: str) -> set[str]:
     """Characters of ``text`` the font cannot draw (control characters ignored)."""
     m = metrics(font_id)
     return {c for c in set(text) if unicodedata.category(c) != "Cc" and not m.has(c)}
-
-
-# --------------------------------------------------------------------------
-# Static TrueType files
-
-
-def cache_dir() -> Path:
-    """``$DINOKIT_FONT_CACHE`` if set, else ``~/.cache/dinokit/fonts``."""
-    env = os.environ.get("DINOKIT_FONT_CACHE")
-    return Path(env) if env else Path.home() / ".cache" / "dinokit" / "fonts"
-
-
-def _cache_key(font_id: str, chars: str | None) -> str:
-    spec = FONTS[font_id]
-    parts = [
-        f"pipeline={PIPELINE_VERSION}",
-        f"fonttools={fontTools.version}",
-        f"spec={spec!r}",
-        f"dist={importlib.metadata.version(spec.distribution)}",
-        f"size={source_path(font_id).stat().st_size}",
-        f"chars={chars if chars is not None else '*'}",
-    ]
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
-
-
-def ttf_path(font_id: str, text: str | None = None) -> Path:
-    """A static TrueType file for ``font_id`` that reportlab's TTFont can load.
-
-    With ``text`` the font is subset to the characters of ``text`` plus ASCII
-    (fast: ~0.3-1 s for Korean, vs ~16 s to convert all of Noto Sans KR);
-    without it, the whole font (refused for ``needs_text`` fonts).  Results are
-    cached by font spec, source version and character set; the same input
-    always gives a byte-identical file.  Each subset has its own PostScript
-    name (``ps_name-<hash of chars>``): register it in reportlab under a name
-    unique per file too, e.g. ``path.stem``.
-    """
-    spec = FONTS[font_id]
-    if text is None and spec.needs_text:
-        raise ValueError(f"font {font_id!r} is too large to convert whole: pass the text")
-    chars = None if text is None else "".join(sorted(set(text) | set(ASCII)))
-    path = cache_dir() / f"{font_id}-{_cache_key(font_id, chars)}.ttf"
-    if not path.exists():
-        data = build_ttf(font_id, chars)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".ttf")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.chmod(tmp, 0o644)  # mkstemp makes it 0600
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    return path
-
-
-_DROP_TABLES = [
-    # No shaping/kerning in reportlab; dropping them keeps SVG widths equal to ours.
-    *["GSUB", "GPOS", "GDEF", "BASE", "JSTF", "kern", "MATH", "morx"],
-    # Signatures become invalid; FFTM holds timestamps; vertical text is unused.
-    *["DSIG", "FFTM", "vhea", "vmtx", "VORG", "VVAR", "STAT"],
-]
-
-
-def build_ttf(font_id: str, chars: str | None = None) -> bytes:
-    """Subset, instance, convert to glyf and rename; deterministic bytes."""
-    spec = FONTS[font_id]
-    font = _open_source(font_id)
-    font.recalcTimestamp = False  # otherwise save() stamps head.modified = now
-
-    opts = subset.Options()
-    opts.drop_tables += _DROP_TABLES
-    opts.layout_features = []
-    opts.name_IDs = ["*"]
-    opts.notdef_outline = True  # missing characters show as a box
-    opts.recalc_timestamp = False
-    sub = subset.Subsetter(opts)
-    if chars is None:
-        sub.populate(unicodes=font.getBestCmap().keys())
-    else:
-        sub.populate(text=chars)
-    sub.subset(font)
-
-    if "fvar" in font:
-        font = instancer.instantiateVariableFont(font, spec.axes)
-        font.recalcTimestamp = False
-    if "glyf" not in font:
-        _cff_to_glyf(font)
-    ps_name = spec.ps_name
-    if chars is not None:
-        # reportlab silently reuses an already registered font with the same
-        # PostScript name (pdfmetrics._dynFaceNames), so each subset gets its own.
-        ps_name += "-" + hashlib.sha256(chars.encode()).hexdigest()[:8]
-    _set_names(font, spec.family, spec.style, ps_name)
-    head = font["head"]
-    head.modified = head.created  # pin: both come from the source file
-
-    buf = io.BytesIO()
-    font.save(buf)
-    return buf.getvalue()
-
-
-def _cff_to_glyf(font: TTFont) -> None:
-    """Replace CFF/CFF2 cubic outlines by TrueType quadratic ones (max error 1 unit)."""
-    order = font.getGlyphOrder()
-    glyph_set = font.getGlyphSet()
-    glyphs = {}
-    for name in order:
-        pen = TTGlyphPen(None)
-        glyph_set[name].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
-        glyphs[name] = pen.glyph()
-    for tag in ("CFF ", "CFF2", "VORG"):
-        if tag in font:
-            del font[tag]
-    glyf = font["glyf"] = newTable("glyf")
-    glyf.glyphOrder = order
-    glyf.glyphs = glyphs
-    font["loca"] = newTable("loca")
-    hmtx = font["hmtx"]
-    for name, g in glyphs.items():  # TrueType wants lsb == xMin
-        g.recalcBounds(glyf)
-        hmtx[name] = (hmtx[name][0], getattr(g, "xMin", 0))
-    maxp = font["maxp"] = newTable("maxp")
-    maxp.tableVersion = 0x00010000
-    maxp.maxZones = 1
-    for attr in (
-        "maxTwilightPoints",
-        "maxStorage",
-        "maxFunctionDefs",
-        "maxInstructionDefs",
-        "maxStackElements",
-        "maxSizeOfInstructions",
-        "maxComponentElements",
-    ):
-        setattr(maxp, attr, 0)
-    font["post"].formatType = 3.0  # no glyph names needed
-    font.sfntVersion = "\0\1\0\0"
-
-
-def _set_names(font: TTFont, family: str, style: str, ps_name: str) -> None:
-    """Give each produced file its own family/PostScript name (Windows English)."""
-    name = font["name"]
-    name.names = [n for n in name.names if n.nameID not in (1, 2, 3, 4, 6, 16, 17, 21, 22, 25)]
-    for name_id, value in (
-        (1, family),
-        (2, style),
-        (3, f"{ps_name};dinokit"),
-        (4, f"{family} {style}"),
-        (6, ps_name),
-    ):
-        name.setName(value, name_id, 3, 1, 0x409)

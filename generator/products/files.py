@@ -2,41 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..source.files import FILE_MODE, OutputError, atomic_write, sha256
 
-class OutputError(Exception):
-    """An output file could not be written; the message says which and why."""
-
-
-def atomic_write(path: str | os.PathLike[str], content: bytes) -> Path:
-    """Write ``content`` to a temporary file beside ``path``, then rename it into place.
-
-    A reader never sees a partial file, and a failure leaves any old file untouched.
-    """
-    path = Path(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot write: {exc.strerror or exc}") from exc
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(content)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise OutputError(f"{path}: cannot write: {exc.strerror or exc}") from exc
-    return path
-
-
-def sha256(content: bytes) -> str:
-    return hashlib.sha256(content).hexdigest()
+__all__ = ["FILE_MODE", "OutputError", "Written", "atomic_write", "sha256"]
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from ..draw.shapes import (
     walk,
     walk_items,
 )
-from ..layout import fonts
+from ..layout import fontfiles
 from .common import MM_PER_PT, PT_PER_MM, text_by_font, transform_matrix
 
 #: Always embedded, so the canvas never falls back to an unembedded Helvetica.
@@ -39,7 +39,7 @@ FORM_EXTENT = 1000
 
 
 def _register(font_id: str, text: str) -> str:
-    path = fonts.ttf_path(font_id, text)
+    path = fontfiles.ttf_path(font_id, text)
     name = path.stem  # unique per subset file (see generator.fonts)
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(name, str(path)))

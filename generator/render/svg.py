@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import svgwrite
 
 from ..draw.shapes import Circle, Line, Page, Path, Rect, Style, Text, Transform, Use, walk_items
-from ..layout import fonts
+from ..layout import fontfiles
 from .common import MM_PER_PT, text_by_font, transform_matrix
 
 ANCHOR = {"left": "start", "center": "middle", "right": "end"}
@@ -137,7 +137,7 @@ class SvgBackend:
 def _font_css(page: Page) -> str:
     rules = []
     for font_id, chars in text_by_font([page]).items():
-        data = base64.b64encode(fonts.ttf_path(font_id, chars).read_bytes()).decode("ascii")
+        data = base64.b64encode(fontfiles.ttf_path(font_id, chars).read_bytes()).decode("ascii")
         rules.append(
             f"@font-face{{font-family:'{_family(font_id)}';"
             f"src:url(data:font/ttf;base64,{data}) format('truetype');}}"

@@ -19,7 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-from generator.layout import fonts
+from generator.layout import fontfiles, fonts
 
 ROOT = Path(__file__).resolve().parents[2]
 KOREAN = "공룡 화석을 발굴하세요! 주사위를 굴려 12점을 얻은 플레이어가 이깁니다."
@@ -60,7 +60,7 @@ def _register_all() -> dict[str, Path]:
     Names unique per file, so other tests in the session that register the same
     font ids for other text are not affected (reportlab never re-registers a name).
     """
-    paths = {font_id: fonts.ttf_path(font_id, ALL_TEXT) for font_id in fonts.FONTS}
+    paths = {font_id: fontfiles.ttf_path(font_id, ALL_TEXT) for font_id in fonts.FONTS}
     for path in paths.values():
         pdfmetrics.registerFont(TTFont(path.stem, str(path)))
     return paths
@@ -83,7 +83,7 @@ def test_width_equals_reportlab(font_id: str, registered: dict[str, Path]) -> No
 def test_each_subset_is_a_distinct_reportlab_font() -> None:
     # reportlab would silently reuse the first registered font with the same
     # PostScript name, drawing "é" from a subset that lacks it.
-    a, b = fonts.ttf_path("sans", "Dino"), fonts.ttf_path("sans", "Dino é")
+    a, b = fontfiles.ttf_path("sans", "Dino"), fontfiles.ttf_path("sans", "Dino é")
     for path in (a, b):
         pdfmetrics.registerFont(TTFont(path.stem, str(path)))
     assert pdfmetrics.getFont(a.stem) is not pdfmetrics.getFont(b.stem)
@@ -92,7 +92,7 @@ def test_each_subset_is_a_distinct_reportlab_font() -> None:
 
 
 def test_whole_latin_font_widths_equal_reportlab() -> None:
-    path = fonts.ttf_path("display")  # no text: every character of the font
+    path = fontfiles.ttf_path("display")  # no text: every character of the font
     pdfmetrics.registerFont(TTFont("display-whole", str(path)))
     chars = "".join(map(chr, FTFont(path).getBestCmap()))
     assert len(chars) > 600
@@ -139,7 +139,7 @@ def test_subset_covers_text_plus_ascii(registered: dict[str, Path]) -> None:
 
 def test_whole_korean_font_needs_text() -> None:
     with pytest.raises(ValueError):
-        fonts.ttf_path("ko")
+        fontfiles.ttf_path("ko")
 
 
 def test_ttf_is_static_truetype_and_deterministic(registered: dict[str, Path]) -> None:
@@ -149,21 +149,21 @@ def test_ttf_is_static_truetype_and_deterministic(registered: dict[str, Path]) -
     assert font["head"].modified == font["head"].created  # no "now" timestamp
     assert font["name"].getDebugName(6).startswith("NotoSansKR-Bold-")
     chars = "".join(sorted(set(ALL_TEXT) | set(fonts.ASCII)))
-    assert fonts.build_ttf("ko-bold", chars) == path.read_bytes()
+    assert fontfiles.build_ttf("ko-bold", chars) == path.read_bytes()
 
 
 def test_cache_is_reused_and_leaves_no_temp_files(font_cache: Path) -> None:
-    first = fonts.ttf_path("sans", "Dino 42")
+    first = fontfiles.ttf_path("sans", "Dino 42")
     mtime = first.stat().st_mtime_ns
-    assert fonts.ttf_path("sans", "42 Dino") == first  # same character set
+    assert fontfiles.ttf_path("sans", "42 Dino") == first  # same character set
     assert first.stat().st_mtime_ns == mtime
-    assert fonts.ttf_path("sans", "Dino é") != first  # é is not ASCII
+    assert fontfiles.ttf_path("sans", "Dino é") != first  # é is not ASCII
     assert not list(font_cache.glob(".tmp-*"))
 
 
 def test_default_cache_dir(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DINOKIT_FONT_CACHE")
-    assert fonts.cache_dir() == Path.home() / ".cache" / "dinokit" / "fonts"
+    assert fontfiles.cache_dir() == Path.home() / ".cache" / "dinokit" / "fonts"
 
 
 def _pdf(paths: dict[str, Path]) -> bytes:
