@@ -1,5 +1,5 @@
 """``python -m generator`` is ``dinokit``."""
 
-from .cli import main
+from .cli import run
 
-main()
+run()

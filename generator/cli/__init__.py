@@ -31,4 +31,13 @@ for command in (
 ):
     main.add_command(command)
 
-__all__ = ["main"]
+
+
+def run() -> None:
+    """The ``dinokit`` console command."""
+    from .entry import run as run_process
+
+    run_process(main)
+
+
+__all__ = ["main", "run"]
