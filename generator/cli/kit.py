@@ -119,6 +119,9 @@ def build(
             f"no language {unknown[0]!r} (languages: {known})", param_hint="--lang"
         )
     try:
+        # The old manifest would describe files this build is about to replace: remove
+        # it first, so a build stopped half-way leaves no manifest rather than a wrong one.
+        (out_dir / "manifest.json").unlink(missing_ok=True)
         written = build_kit(
             data,
             out_dir,
@@ -129,6 +132,8 @@ def build(
         )
         content = manifest(data, written, out_dir, __version__)
         path = atomic_write(out_dir / "manifest.json", content)
+    except OSError as exc:  # the old manifest could not be removed
+        raise click.ClickException(f"{display_path(out_dir)}: {exc.strerror or exc}") from None
     except build_errors() as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {display_path(path)} ({len(written)} files, sha256 {sha256(content)[:12]})")

@@ -23,7 +23,7 @@ def test_a_reader_that_stops_early_does_not_stop_the_build(tmp_path: Path) -> No
     build.stdout.close()  # as `| head -1` does
     assert build.wait(timeout=300) == 0, build.stderr.read() if build.stderr else ""
     manifest = json.loads((out / "manifest.json").read_text())
-    assert len(manifest["files"]) >= 10
+    assert len(manifest["files"]) == 8  # tiles, tokens, aid, a pad, 2 x 2 booklets
 
 
 def test_a_full_stdout_is_one_clear_message_and_exit_1() -> None:
@@ -43,3 +43,42 @@ def test_a_closed_pipe_on_a_short_command_exits_quietly() -> None:
     command = " ".join(DINOKIT) + " i18n status | head -c 10 >/dev/null; exit ${PIPESTATUS:-0}"
     done = subprocess.run([shell, "-c", command], capture_output=True, text=True)
     assert "Traceback" not in done.stderr and "Error" not in done.stderr
+
+
+def test_ctrl_c_stops_a_long_pad_at_once_and_leaves_nothing(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    out = tmp_path / "pads"
+    pads = subprocess.Popen(
+        [*DINOKIT, "pads", "--count", "100000", "--jobs", "2", "--out", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)  # well into generating
+    start = time.monotonic()
+    pads.send_signal(signal.SIGINT)
+    code = pads.wait(timeout=30)
+    assert time.monotonic() - start < 3
+    assert code == 130, pads.stderr.read() if pads.stderr else ""
+    assert not out.exists() or not any(out.rglob("*"))
+
+
+def test_a_pad_larger_than_the_data_allows_is_refused(data_copy: Path) -> None:
+    site = data_copy / "paleontologists" / "dig_site.yaml"
+    text = site.read_text(encoding="utf-8")
+    text = text.replace("grid: {rows: 11, cols: 11}", "grid: {rows: 5, cols: 5}")
+    text = text.replace("stars_per_sheet: 8", "stars_per_sheet: 0")
+    text = text.replace("easy: {min: 30, max: 38}", "easy: {min: 0, max: 99}")
+    text = text.replace(
+        "fossils_per_sheet: {min: 6, max: 8}", "fossils_per_sheet: {min: 1, max: 1}"
+    )
+    site.write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [*DINOKIT, "pads", "--count", "100", "--format", "json", "--data", str(data_copy),
+         "--difficulty", "easy", "--jobs", "1", "--out", str(data_copy.parent / "out")],
+        capture_output=True, text=True, timeout=240,
+    )  # fmt: skip
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "different easy sheets exist for this data" in done.stderr, done.stderr

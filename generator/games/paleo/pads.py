@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
+from ..parallel import process_pool
 from .engine import Rules, dice_sequences, neighbours_in_grid
 from .model import DigSite, Fossil, PaleoData
 from .player import FastRules, Prepared, play
@@ -271,42 +272,49 @@ def generate_pad(
     """``count`` pairwise distinct sheets (also under rotation and reflection).
 
     The same arguments give the same sheets whatever ``workers`` is: each sheet
-    depends on its own seed only, and duplicates are dropped in seed order.
+    depends on its own seed only, and duplicates are dropped in seed order. When the
+    data allows fewer different sheets than ``count`` (a small grid, one fossil
+    shape), this is noticed and raised as GenerationError instead of trying forever.
     """
     seeds = sheet_seeds(seed)
     sheets: list[DigSite] = []
     keys: set[tuple] = set()
-    generator = PadGenerator(data) if workers <= 1 else None
-    pool = None
-    if generator is None:
-        import concurrent.futures
-        import multiprocessing
+    since_new = 0  # sheets made in a row that were all duplicates
+    patience = max(200, 4 * count)
 
-        pool = concurrent.futures.ProcessPoolExecutor(
-            workers,
-            mp_context=multiprocessing.get_context("fork"),
-            initializer=_init_worker,
-            initargs=(data,),
-        )
-    try:
+    def take(made: Iterable[DigSite]) -> None:
+        nonlocal since_new
+        for site in made:
+            key = symmetry_key(site)
+            if key in keys:
+                since_new += 1
+                continue
+            since_new = 0
+            keys.add(key)
+            sheets.append(site)
+            if progress is not None:
+                progress(1)
+
+    def check_progress() -> None:
+        if since_new >= patience:
+            raise GenerationError(
+                f"only {len(sheets)} different {difficulty} sheets exist for this data "
+                f"(the last {since_new} made were all repeats), fewer than the {count} asked "
+                "for: ask for fewer, or give the dig site a larger grid, more fossil "
+                "templates or more stars"
+            )
+
+    if workers <= 1:
+        generator = PadGenerator(data)
+        while len(sheets) < count:
+            take([generator.sheet(difficulty, next(seeds))])
+            check_progress()
+        return sheets
+    with process_pool(workers, _init_worker, (data,)) as pool:
         while len(sheets) < count:
             jobs = [(difficulty, next(seeds)) for _ in range(count - len(sheets))]
-            made: Iterable[DigSite]
-            if generator is not None:
-                made = (generator.sheet(*job) for job in jobs)
-            else:
-                assert pool is not None
-                made = pool.map(_make, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
-            for site in made:
-                key = symmetry_key(site)
-                if key not in keys:
-                    keys.add(key)
-                    sheets.append(site)
-                    if progress is not None:
-                        progress(1)
-    finally:
-        if pool is not None:
-            pool.shutdown()
+            take(pool.map(_make, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
+            check_progress()
     return sheets
 
 
