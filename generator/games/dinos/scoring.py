@@ -5,9 +5,10 @@ collected, slot -> tiles, species -> completed dinosaurs, the sum of left-hand
 values); gives completions, the score and, over all players, the winners.
 
 Duplicates: each species makes as many completed dinosaurs as its rarest position
-has tiles; a completed set is made of the lowest-valued tiles of each position (the
-best count for the player when eras print different left-hand values); the other
-tiles score their left-hand value.
+has tiles; a completed set is made of the lowest-valued tiles of each position, so
+the spares left over are the ones with the highest left-hand values (the Decision
+of the fact sheet: the reading that scores most when eras print different values);
+the spares score their left-hand value.
 """
 
 from __future__ import annotations

@@ -5,11 +5,14 @@ advances valuable fossils: a cell next to an undug fossil is worth the fossil's
 value (plus its same-type bonus while still reachable with this dig type), shared
 among the fossil's undrawn neighbours; a star is worth one point while +1 Point can
 still be circled. Stars circle +1 Point first, then the other bonuses in data
-order; this player never spends bonuses. Weights are whole numbers (scaled by
-WEIGHT), so ties are exact and broken by the first placement in rule order.
+order; a star covered when every bonus is circled to its limit gives nothing. This
+player never spends bonuses, so when a circle was made (a bonus is used from the
+next round on, never after the last) and the double switch do not change its
+games. Weights are whole numbers (scaled by WEIGHT), so ties are exact and broken
+by the first placement in rule order.
 
 Numbers are arrays (numpy) so that a thousand sheets can be measured in seconds;
-``tests/games/paleo/test_paleo_engine.py`` replays its moves through the reference rules in
+``tests/games/paleo/test_pads.py`` replays its moves through the reference rules in
 :mod:`engine` and checks that every move is legal and the score the same.
 """
 
@@ -153,7 +156,9 @@ def play(
             dtype[c] = t
         chosen = []
         for _ in range(sum(c in stars for c in cells)):
-            bonus = next(b for b in order if circled[b] < limits[b])
+            bonus = next((b for b in order if circled[b] < limits[b]), None)
+            if bonus is None:  # every bonus circled to its limit: the star gives nothing
+                break
             circled[bonus] += 1
             chosen.append(bonus)
         if record is not None:

@@ -8,7 +8,8 @@ Each is a list entry with:
   empty board of the rules' size), ``tokens`` (``[owner, face, square]`` in token
   order), ``collected`` (player -> tiles), ``stacks`` (era -> tiles, top first),
   ``current``, ``round``, ``end_trigger``; or instead ``setup`` (players, seed,
-  placement squares in placement order);
+  placement squares in placement order); ``left`` (tile -> another printed
+  left-hand value, as eras.yaml allows: ``{pteranodon/skull@2: 5}``);
 - ``actions``: moves in order: ``"b2 NE"`` (step the token on b2), ``"a1 -> c3"``
   (no legal move: put the token of a1 on c3), ``"flip b2"``, ``"decline"``;
 - ``expect`` (any of the keys checked in :func:`check`) and/or ``error``: a
@@ -198,8 +199,26 @@ def check(rules: Rules, game: Game, turn, expect: dict) -> None:
             raise AssertionError(f"scenario error: unknown expectation {key!r}")
 
 
+def with_left_values(rules: Rules, left: dict | None) -> Rules:
+    """The rules with some tiles printing another left-hand value."""
+    if not left:
+        return rules
+    from dataclasses import replace
+
+    def value(era: int, t) -> int:
+        name = f"{t.species}/{t.position}"
+        return left.get(name if era == 1 else f"{name}@{era}", t.left)
+
+    eras = tuple(
+        replace(e, tiles=tuple(replace(t, left=value(e.number, t)) for t in e.tiles))
+        for e in rules.data.eras
+    )
+    return Rules.from_data(replace(rules.data, eras=eras))
+
+
 @pytest.mark.parametrize("scenario", _scenarios())
 def test_scenario(rules: Rules, scenario: dict) -> None:
+    rules = with_left_values(rules, scenario.get("left"))
     error = scenario.get("error")
     if error is not None and not scenario.get("actions"):
         with pytest.raises(RuleError) as raised:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -201,22 +204,58 @@ def test_code_rebuilds_the_sheet(paleo) -> None:
         assert site_from_code(paleo, site.code) == site
 
 
-def test_fast_player_plays_by_the_rules(paleo, generator) -> None:
-    """Every move of the measuring player is legal in the reference engine, same score."""
+def replay(rules: Rules, site, moves) -> Game:
+    """The moves of the fast player, made in the reference engine (which refuses any
+    illegal one)."""
+    game = Game(rules, site)
+    for m in moves:
+        if m.cells is None:
+            game.pass_round(m.dice)
+        else:
+            game.place(m.dice, m.shape, m.dig_type, m.cells, m.star_bonuses)
+    return game
+
+
+@pytest.mark.parametrize("limit", [None, 1])
+def test_fast_player_plays_by_the_rules(paleo, generator, limit) -> None:
+    """Every move of the measuring player (greedy and random) is legal in the reference
+    engine, same score. With every bonus limited to one circle (4 circles, 8 stars) the
+    later stars give nothing, and the shapes over them stay legal."""
     rules = Rules.from_data(paleo)
+    if limit is not None:
+        rules = dataclasses.replace(rules, bonus_limits=dict.fromkeys(rules.bonus_limits, limit))
     fast = FastRules(rules)
+    starved = 0
     for seed in (1, 2, 3):
         site = generator.sheet("medium", seed)
-        for rolls in dice_sequences(3, rules.rounds, seed=seed):
-            moves = []
-            score = play(fast, site, rolls, moves)
-            game = Game(rules, site)
-            for m in moves:
-                if m.cells is None:
-                    game.pass_round(m.dice)
-                else:
-                    game.place(m.dice, m.shape, m.dig_type, m.cells, m.star_bonuses)
-            assert game.score() == score
+        for i, rolls in enumerate(dice_sequences(3, rules.rounds, seed=seed)):
+            moves: list = []
+            chooser = random.Random(seed * 10 + i) if i == 2 else None
+            score = play(fast, site, rolls, moves, chooser)
+            game = replay(rules, site, moves)
+            assert game.round == rules.rounds and game.score() == score
+            stars = sum(len(m.cells & set(site.stars)) for m in moves if m.cells)
+            assert sum(game.bonuses.values()) == min(stars, 4 * (limit or 4))
+            starved += stars > sum(game.bonuses.values())
+    assert starved or limit is None  # the full bonus area was reached
+
+
+# Sheets printed before the rules gained their Decision lines (bonus timing, the full
+# bonus area, both switches in a round): code -> expected score, digest of the layout.
+PRINTED = {
+    "PAL-4N4Y-EHNH": (36.0, "34b79bbdcaff46ba"),
+    "PAL-5N4Y-EHNN": (27.625, "14d221b5176d7401"),
+    "PAL-6N4Y-EHNH": (23.75, "3ed80d8fdef057cf"),
+}
+
+
+@pytest.mark.parametrize("code", sorted(PRINTED))
+def test_printed_codes_rebuild_the_same_sheet(paleo, code: str) -> None:
+    """A code printed on a sheet rebuilds the same layout with the same measured score
+    (the greedy player's games decide which candidate a code's seed accepts)."""
+    sheet = json.loads(pad_json([site_from_code(paleo, code)], "test"))["sheets"][0]
+    body = json.dumps([sheet["fossils"], sheet["stars"]], sort_keys=True).encode()
+    assert (sheet["expected_score"], hashlib.sha256(body).hexdigest()[:16]) == PRINTED[code]
 
 
 def test_difficulties_differ_in_score(paleo) -> None:

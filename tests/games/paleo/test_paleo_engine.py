@@ -20,10 +20,12 @@ The sheet, one player's position:
   not drawn in ``grid``; ``value``/``bonus`` default to 2/1.
 - ``stars``: further star cells; ``drawn``: further drawn cells ``{cell: type}``
   (e.g. a drawn star).
-- ``bonuses`` / ``used``: ``{bonus: count}`` circled / used so far;
-  ``round``: rounds played so far (default 0); ``dug``: fossils dug earlier
-  (``{id: with-bonus | no-bonus}``; every fossil surrounded in the position must
-  be listed).
+- ``bonuses``: ``{bonus: count}`` circled so far (in the rounds already played), or
+  ``{bonus: [round, ...]}`` the round each circle was made in; ``used``:
+  ``{bonus: count}`` crossed off so far; ``round``: rounds played so far (default
+  0); ``dug``: fossils dug earlier (``{id: with-bonus | no-bonus}``; every fossil
+  surrounded in the position must be listed); ``rivals``: the final totals of the
+  other players (for ``winners``).
 
 A cell is ``"r,c"`` or ``[r, c]``, counted from 0, top-left; a list of cells may
 be one string ``"r,c r,c ..."``. Bonuses: ``one-square-anywhere``,
@@ -32,7 +34,8 @@ be one string ``"r,c r,c ..."``. Bonuses: ``one-square-anywhere``,
 ``actions``, in order:
 
 - ``{place: [die, die], shape: L, type: hatch, cells: "...", stars: [bonus, ...],
-  switch: switch-shape}`` (``stars`` and ``switch`` optional) -> ``Game.place``;
+  switch: switch-shape}`` (``stars`` and ``switch`` optional; ``switch`` may be a
+  list of both switches) -> ``Game.place``;
 - ``{pass: [die, die]}`` -> ``Game.pass_round``;
 - ``{one_square: "r,c", type: dots}`` -> ``Game.one_square``.
 
@@ -41,9 +44,11 @@ refused action must leave the position exactly as it was. ``expect`` (after all
 actions): ``grid`` (the whole sheet, same picture as above), ``drawn`` (these
 cells carry these types), ``drawn_count``, ``single_squares`` (cells drawn by One
 Square Anywhere), ``dug`` (exactly these fossils, ``with-bonus`` or ``no-bonus``),
-``bonuses`` / ``used`` (exactly, zeros left out), ``available``, ``score``,
-``round``, ``options`` (``{"2 5": ["T hatch", ...]}``: the shape/type pairs a
-roll allows), ``legal_placements`` (``{shape: count}``), ``unfair`` (fragment of
+``bonuses`` / ``used`` (exactly, zeros left out; ``bonuses`` also as round
+lists), ``available``, ``score``, ``winners`` (indices of the winners: this
+sheet is player 0, the ``rivals`` follow), ``round``, ``options``
+(``{"2 5": ["T hatch", ...]}``: the shape/type pairs a roll allows),
+``legal_placements`` (``{shape: count}``), ``unfair`` (fragment of
 the pad generator's fairness complaint about this sheet).
 """
 
@@ -65,6 +70,7 @@ from generator.games.paleo.engine import (
     RuleError,
     Rules,
     neighbours_in_grid,
+    winners,
 )
 from generator.games.paleo.model import DigSite, Fossil
 from generator.games.paleo.pads import unfair_reasons
@@ -185,9 +191,13 @@ def build(base: Rules, scenario: dict) -> Game:
     for where, dig_type in drawn.items():
         assert dig_type in rules.dig_types, f"scenario error: dig type {dig_type!r}"
         game.drawn[where] = dig_type
-    game.bonuses.update({k: v for k, v in (scenario.get("bonuses") or {}).items() if v})
+    for bonus, made in (scenario.get("bonuses") or {}).items():
+        rounds = [game_round(scenario)] * made if isinstance(made, int) else list(made)
+        assert all(0 <= r <= game_round(scenario) for r in rounds), "scenario error: future circle"
+        for made_in in rounds:
+            game.circle(bonus, made_in)
     game.used.update({k: v for k, v in (scenario.get("used") or {}).items() if v})
-    game.round = scenario.get("round", 0)
+    game.round = game_round(scenario)
     game.dug.update({k: DUG_WORDS[v] for k, v in (scenario.get("dug") or {}).items()})
     for fossil in site.fossils:
         surrounded = all(c in game.drawn for c in game.around[fossil.id])
@@ -196,6 +206,10 @@ def build(base: Rules, scenario: dict) -> Game:
             f"{sorted(game.dug)}"
         )
     return game
+
+
+def game_round(scenario: dict) -> int:
+    return scenario.get("round", 0)
 
 
 ACTION_KEYS = {
@@ -216,7 +230,7 @@ def apply(game: Game, action: dict) -> None:
             action["type"],
             cells(action["cells"]),
             star_bonuses=tuple(action.get("stars", ())),
-            switch=action.get("switch"),
+            switches=action.get("switch", ()),
         )
     elif kind == "pass":
         game.pass_round(tuple(action["pass"]))
@@ -229,7 +243,7 @@ def state(game: Game) -> tuple:
     return (
         dict(game.drawn),
         set(game.single_squares),
-        {k: v for k, v in game.bonuses.items() if v},
+        {k: list(v) for k, v in game.circles.items() if v},
         {k: v for k, v in game.used.items() if v},
         dict(game.dug),
         game.round,
@@ -260,7 +274,7 @@ def option_words(rules: Rules, dice: str) -> list[str]:
     return sorted(f"{s} {t}" for s, t in rules.options((a, b)))
 
 
-def check(game: Game, expect: dict) -> None:
+def check(game: Game, expect: dict, rivals: list[int]) -> None:
     for key, want in expect.items():
         if key == "grid":
             assert picture(game) == grid_rows(want)
@@ -273,13 +287,19 @@ def check(game: Game, expect: dict) -> None:
             assert game.single_squares == set(cells(want))
         elif key == "dug":
             assert game.dug == {k: DUG_WORDS[v] for k, v in (want or {}).items()}
-        elif key in ("bonuses", "used"):
-            got = {k: v for k, v in getattr(game, key).items() if v}
-            assert got == (want or {}), key
+        elif key == "bonuses":
+            want = want or {}
+            got = {k: v if isinstance(want.get(k), int) else game.circles[k]
+                   for k, v in game.bonuses.items()}  # fmt: skip
+            assert got == want, key
+        elif key == "used":
+            assert {k: v for k, v in game.used.items() if v} == (want or {}), key
         elif key == "available":
             assert {b: game.available(b) for b in want} == want
         elif key == "score":
             assert game.score() == want
+        elif key == "winners":
+            assert winners([game.score(), *rivals]) == want
         elif key == "round":
             assert game.round == want
         elif key == "options":
@@ -309,7 +329,7 @@ def test_scenario(base_rules: Rules, scenario: dict) -> None:
             assert state(game) == before, "a refused move changed the sheet"
         else:
             apply(game, action)
-    check(game, scenario.get("expect", {}))
+    check(game, scenario.get("expect", {}), scenario.get("rivals", []))
 
 
 def test_scenarios_cover_the_rules() -> None:
@@ -322,21 +342,41 @@ def test_scenarios_cover_the_rules() -> None:
         assert scenario.get("rule"), param.id
         assert set(scenario) <= {
             "name", "rule", "xfail", "grid", "size", "fossils", "stars", "drawn",
-            "bonuses", "used", "round", "dug", "actions", "error", "expect",
+            "bonuses", "used", "round", "dug", "rivals", "actions", "error", "expect",
         }, param.id  # fmt: skip
+
+
+# Every sentence of a **Decision** line of shared/games/paleontologists.md, and each
+# decision the engine's docstring takes where the sheet is silent.
+DECISIONS = (
+    "Decision: size is data",
+    "Decision: a bonus circled in a round can be used from the next round on",
+    "Decision: a One Square Anywhere square drawn after a round's shape counts as part of "
+    "the next round",
+    "Decision: nothing can be used after round 20, so a bonus circled in round 20 only "
+    "counts if it is +1 Point",
+    "Decision: A star covered when every bonus is already circled four times gives nothing; "
+    "the shape is still legal",
+    "Decision: the edge of the grid counts as a wall",
+    "Decision: Fossils are never orthogonally adjacent",
+    "Decision: Switch Shape and Switch Dig Type may both be used in the same round (each "
+    "crosses off one circle)",
+    "Decision: One Square Anywhere may be used at any moment of a round (before or after its "
+    "shape), one square per circle",
+    "Decision: the square goes on an empty, non-fossil cell with no star, in any dig type",
+    "Decision: a round in which no shape of the roll fits anywhere (and the player does not "
+    "use a switch) is passed: nothing is drawn",
+    "Decision: players with the same highest total share the victory",
+    "Engine: a covered star must circle a bonus while one is open",
+    "Engine: a roll is passed only when none of its own shapes fits",
+)
 
 
 def test_every_decision_line_has_a_scenario() -> None:
     """Each **Decision** of the fact sheet and each engine decision is shown somewhere."""
-    rules = " ".join(p.values[0]["rule"] for p in _scenarios())
-    for fragment in (
-        "Decision: size is data",
-        "Decision: the edge of the grid counts as a wall",
-        "Decision: Fossils are never orthogonally adjacent",
-        "Engine: a round whose shapes fit nowhere is passed",
-        "Engine: One Square Anywhere is a 1x1 square of a dig type of the player's choice",
-    ):
-        assert fragment in rules, fragment
+    rules = [p.values[0]["rule"] for p in _scenarios()]
+    missing = [d for d in DECISIONS if not any(d in rule for rule in rules)]
+    assert not missing, missing
 
 
 # ------------------------------------------------------------- every shape, every type
@@ -345,7 +385,9 @@ def test_every_decision_line_has_a_scenario() -> None:
 def _empty_game(base: Rules, **bonuses: int) -> Game:
     rules = rules_of_size(base, 6, 6)
     game = Game(rules, DigSite("TEST", 0, "medium", 6, 6, (), (), 0.0))
-    game.bonuses.update({k.replace("_", "-"): v for k, v in bonuses.items()})
+    for bonus, count in bonuses.items():
+        for _ in range(count):
+            game.circle(bonus.replace("_", "-"), 0)
     return game
 
 
@@ -359,11 +401,11 @@ def test_switch_shape_allows_each_of_the_twelve_shapes(base_rules: Rules) -> Non
                 game = _empty_game(base_rules, switch_shape=1)
                 where = game.legal_placements(shape)[0]
                 if dig_type in types:
-                    game.place(dice, shape, dig_type, where, switch=SWITCH_SHAPE)
+                    game.place(dice, shape, dig_type, where, switches=SWITCH_SHAPE)
                     assert game.available(SWITCH_SHAPE) == 0 and game.round == 1
                 else:
                     with pytest.raises(RuleError, match="does not allow"):
-                        game.place(dice, shape, dig_type, where, switch=SWITCH_SHAPE)
+                        game.place(dice, shape, dig_type, where, switches=SWITCH_SHAPE)
                     assert game.available(SWITCH_SHAPE) == 1 and game.round == 0
 
 
@@ -377,12 +419,12 @@ def test_switch_dig_type_allows_each_of_the_three_types(base_rules: Rules) -> No
                 game = _empty_game(base_rules, switch_dig_type=1)
                 where = game.legal_placements(shape)[0]
                 if shape in shapes:
-                    game.place(dice, shape, dig_type, where, switch=SWITCH_TYPE)
+                    game.place(dice, shape, dig_type, where, switches=SWITCH_TYPE)
                     assert set(game.drawn.values()) == {dig_type}
                     assert game.available(SWITCH_TYPE) == 0
                 else:
                     with pytest.raises(RuleError, match="does not allow"):
-                        game.place(dice, shape, dig_type, where, switch=SWITCH_TYPE)
+                        game.place(dice, shape, dig_type, where, switches=SWITCH_TYPE)
 
 
 def test_without_a_switch_exactly_the_roll_options_are_allowed(base_rules: Rules) -> None:
@@ -409,12 +451,14 @@ def test_every_orientation_of_every_shape_is_accepted(base_rules: Rules) -> None
         assert len(variants) in (1, 2, 4, 8)
         for variant in variants:
             game = _empty_game(base_rules, switch_shape=1)
-            game.place((1, 1), shape, "dots", [(r + 1, c) for r, c in variant], switch=SWITCH_SHAPE)
+            game.place(
+                (1, 1), shape, "dots", [(r + 1, c) for r, c in variant], switches=SWITCH_SHAPE
+            )
         others = {v for s, c in base_rules.shapes.items() if s != shape for v in orientations(c)}
         for other in others:
             game = _empty_game(base_rules, switch_shape=1)
             with pytest.raises(RuleError, match=f"not a {shape} pentomino"):
-                game.place((1, 1), shape, "dots", other, switch=SWITCH_SHAPE)
+                game.place((1, 1), shape, "dots", other, switches=SWITCH_SHAPE)
 
 
 # ------------------------------------------------------------------------ properties
@@ -448,7 +492,7 @@ def random_site(paleo, rules: Rules, rng: random.Random) -> DigSite:
 
 def recomputed_score(game: Game) -> int:
     """The score from the sheet alone, as a player adds it up after round 20."""
-    total = game.bonuses.get(PLUS_ONE, 0)
+    total = game.bonuses.get(PLUS_ONE, 0)  # every +1 Point circled, in any round
     for fossil in game.site.fossils:
         around = neighbours_in_grid(fossil.cells, game.rules)
         if all(c in game.drawn for c in around):
@@ -475,17 +519,11 @@ def random_move(game: Game, rng: random.Random, dice) -> None:
         ]
         if spots:
             game.one_square(rng.choice(spots), rng.choice(rules.dig_types))
-    switch = None
-    options = rules.options(dice)
-    if game.available(SWITCH_SHAPE) and rng.random() < 0.3:
-        switch = SWITCH_SHAPE
-        options = [(s, t) for s in rules.shapes for t in {t for _, t in options}]
-    elif game.available(SWITCH_TYPE) and rng.random() < 0.3:
-        switch = SWITCH_TYPE
-        options = [(s, t) for s in {s for s, _ in options} for t in rules.dig_types]
+    switches = [s for s in (SWITCH_SHAPE, SWITCH_TYPE) if game.available(s) and rng.random() < 0.3]
+    options = rules.allowed(dice, switches)
     choices = [(s, t, p) for s, t in sorted(options) for p in game.legal_placements(s)]
-    if not choices and switch is not None:
-        switch = None
+    if not choices and switches:
+        switches = []
         choices = [(s, t, p) for s, t in rules.options(dice) for p in game.legal_placements(s)]
     if not choices:
         game.pass_round(dice)
@@ -495,18 +533,20 @@ def random_move(game: Game, rng: random.Random, dice) -> None:
         choices = digging
     shape, dig_type, placement = rng.choice(choices)
     bonuses = good_bonuses(game, rng, len(placement & game.stars))
-    game.place(dice, shape, dig_type, sorted(placement), bonuses, switch)
+    game.place(dice, shape, dig_type, sorted(placement), bonuses, switches)
 
 
 def good_bonuses(game: Game, rng: random.Random, count: int) -> list[str]:
-    """``count`` bonuses to circle for covered stars, none over its limit."""
+    """Bonuses to circle for ``count`` covered stars, none over its limit: one a star
+    while circles are open, then none."""
     chosen: list[str] = []
     for _ in range(count):
         open_ = [
             b for b in BONUSES
             if game.bonuses.get(b, 0) + chosen.count(b) < game.rules.bonus_limits[b]
         ]  # fmt: skip
-        chosen.append(rng.choice(open_))
+        if open_:
+            chosen.append(rng.choice(open_))
     return chosen
 
 
@@ -520,8 +560,11 @@ def invariants(game: Game) -> None:
         assert game.bonuses.get(bonus, 0) <= rules.bonus_limits[bonus]
     assert game.used.get(PLUS_ONE, 0) == 0
     assert not game.single_squares & game.stars  # One Square never lands on a star
-    # every star drawn (by a shape) circled one bonus
-    assert sum(game.bonuses.values()) == len(game.stars & set(game.drawn))
+    # every star drawn (by a shape) circled one bonus while circles were open
+    capacity = sum(rules.bonus_limits.values())
+    assert sum(game.bonuses.values()) == min(capacity, len(game.stars & set(game.drawn)))
+    # every circle was made in a round played, and used only from the next round on
+    assert all(1 <= r <= game.round for rounds in game.circles.values() for r in rounds)
     for fossil in game.site.fossils:  # dug exactly when surrounded
         surrounded = all(c in game.drawn for c in game.around[fossil.id])
         assert surrounded == (fossil.id in game.dug)
@@ -577,7 +620,7 @@ def _bad_place(game: Game, rng: random.Random, kind: str, legal: dict):
         return None
     shape, dig_type, placement = rng.choice(fitting)
     where = sorted(placement)
-    switch = None
+    switches: list[str] = []
     covered = len(placement & game.stars)
     stars = good_bonuses(game, rng, covered)
     mistake = rng.randrange(6) if kind == "move" else rng.randrange(3)
@@ -593,8 +636,11 @@ def _bad_place(game: Game, rng: random.Random, kind: str, legal: dict):
             where[rng.randrange(5)] = (rng.randrange(rules.rows), rng.randrange(rules.cols))
         elif mistake == 3:  # anywhere on the grid: maybe over a fossil or a drawn cell
             where = sorted(rng.choice(rules.placements[shape]))
-        elif mistake == 4:  # a switch that is no switch, or none left
-            switch = rng.choice([SWITCH_SHAPE, SWITCH_TYPE, PLUS_ONE, ONE_SQUARE, "nonsense"])
+        elif mistake == 4:  # a switch that is no switch, twice, or none left
+            switches = rng.choice(
+                [[SWITCH_SHAPE], [SWITCH_TYPE], [SWITCH_SHAPE, SWITCH_TYPE],
+                 [SWITCH_TYPE, SWITCH_TYPE], [PLUS_ONE], [ONE_SQUARE], ["nonsense"]]
+            )  # fmt: skip
         else:  # one bonus too few or too many
             if stars and rng.random() < 0.5:
                 stars.pop()
@@ -611,9 +657,9 @@ def _bad_place(game: Game, rng: random.Random, kind: str, legal: dict):
     else:  # a bonus over its limit (with two stars: the first is fine, the second not)
         full = rng.choice(BONUSES)
         limit = rules.bonus_limits[full]
-        game.bonuses[full] = limit if covered == 1 else limit - 1
+        game.circles[full] = [game.round] * (limit if covered == 1 else limit - 1)
         stars = [full] * covered
-    return dice, shape, dig_type, where, stars, switch
+    return dice, shape, dig_type, where, stars, switches
 
 
 @pytest.mark.parametrize(
@@ -632,7 +678,8 @@ def test_a_refused_move_changes_nothing(paleo, base_rules: Rules, kind: str) -> 
         while game.round < base_rules.rounds:
             legal = {shape: game.legal_placements(shape) for shape in base_rules.shapes}
             for _ in range(15):
-                circled = dict(game.bonuses)  # a "stars" attempt may set a bonus near its limit
+                # a "stars" attempt may set a bonus near its limit
+                circled = {k: list(v) for k, v in game.circles.items()}
                 attempt = _bad_place(game, rng, kind, legal)
                 if attempt is None:
                     continue
@@ -642,8 +689,8 @@ def test_a_refused_move_changes_nothing(paleo, base_rules: Rules, kind: str) -> 
                 except RuleError:
                     refused += 1
                     assert state(game) == before, attempt
-                    game.bonuses.clear()
-                    game.bonuses.update(circled)
+                    game.circles.clear()
+                    game.circles.update(circled)
                 else:
                     assert kind == "move" and game.round == before[-1] + 1, attempt
                     invariants(game)
