@@ -17,6 +17,8 @@ from .diagnostics import Diagnostics, Location, display_path
 from .located import YNode, load_file
 
 REFERENCE = "en"
+#: Longest name of a data item (species, position, dig type ...) a component can print.
+MAX_NAME = 40
 SCRIPTS = ("latin", "hangul")
 LANGUAGE = (
     s.Field("code", s.ident),
@@ -133,6 +135,14 @@ def check_languages(
         )
     labels = sorted(reference.labels) if reference else []
     for lang in languages:
+        for key, text in lang.names.items():
+            if len(text) > MAX_NAME:
+                diags.error(
+                    "E-LANG-LONG",
+                    lang.locs.get(key, lang.loc),
+                    f"language {lang.code}: names.{key} is {len(text)} characters long, "
+                    f"expected at most {MAX_NAME} (it must fit on a tile or a table cell)",
+                )
         for key in required:
             if key not in lang.names:
                 section, item = key.split(".", 1)

@@ -7,6 +7,7 @@ location, and returns the values it could read. Nothing here raises on bad data.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -92,13 +93,24 @@ def integer(low: int | None = None, high: int | None = None) -> Reader:
     return read
 
 
-def number(low: float | None = None) -> Reader:
-    expected = "a number" if low is None else f"a number of at least {low:g}"
+def number(low: float | None = None, high: float | None = None) -> Reader:
+    """A finite number (never .inf or .nan), optionally within [low, high]."""
+    if low is not None and high is not None:
+        expected = f"a number from {low:g} to {high:g}"
+    elif low is not None:
+        expected = f"a number of at least {low:g}"
+    else:
+        expected = "a finite number"
 
     def read(node: YNode, what: str, diags: Diagnostics) -> Any:
         value = node.value if isinstance(node, Scalar) else None
         if isinstance(value, bool) or not isinstance(value, int | float):
             return _type_error(node, what, expected, diags)
+        if not math.isfinite(value) or (high is not None and value > high):
+            diags.error(
+                "E-RANGE", node.loc, f"{what}: {value} is out of range, expected {expected}"
+            )
+            return INVALID
         if low is not None and value < low:
             diags.error(
                 "E-RANGE", node.loc, f"{what}: {value} is out of range, expected {expected}"

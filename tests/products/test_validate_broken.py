@@ -9,7 +9,11 @@ import pytest
 import yaml
 from conftest import TESTS, edit, run
 
-CASES = yaml.safe_load((TESTS / "broken" / "cases.yaml").read_text(encoding="utf-8"))
+CASES = [
+    case
+    for path in sorted((TESTS / "broken").glob("*.yaml"))
+    for case in yaml.safe_load(path.read_text(encoding="utf-8"))
+]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])

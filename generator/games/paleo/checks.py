@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...source.diagnostics import Diagnostics
+from .load import GAME_ID
 from .model import DigSiteRules, PaleoData
 from .polyomino import (
     PENTOMINOES,
@@ -31,6 +32,31 @@ def check(data: PaleoData, diags: Diagnostics) -> None:
     _check_dice(data, diags)
     if data.dig_site is not None:
         _check_dig_site(data.dig_site, diags)
+        if not any(f"{GAME_ID}/" in d.location.file for d in diags.errors):
+            _check_generation(data, data.dig_site, diags)
+
+
+def _check_generation(data: PaleoData, site: DigSiteRules, diags: Diagnostics) -> None:
+    """Whatever passes must make pads: generate the first sheet of each difficulty.
+
+    Rules can each be fine and still leave no sheet possible together (one round, a
+    band no sheet reaches, one tiny fossil); the generator is the judge.
+    """
+    from .pads import MAX_ATTEMPTS, GenerationError, PadGenerator, sheet_seeds
+
+    generator = PadGenerator(data)
+    seed = next(sheet_seeds(1))
+    for difficulty, band in site.bands.items():
+        try:
+            generator.sheet(difficulty, seed)
+        except GenerationError:
+            diags.error(
+                "E-DIGSITE-GENERATE",
+                site.where("difficulty"),
+                f"dig site: no fair {difficulty} sheet with an expected score from "
+                f"{band.low:g} to {band.high:g} could be made in {MAX_ATTEMPTS} tries: "
+                "widen the band, or change the rounds, grid, fossils or stars",
+            )
 
 
 def _check_pentominoes(data: PaleoData, diags: Diagnostics) -> None:
@@ -190,6 +216,15 @@ def _check_dig_site(rules: DigSiteRules, diags: Diagnostics) -> None:
                 "E-BONUS", rules.where("bonuses"), f"dig site: bonus {bonus_id!r} is missing"
             )
     _check_fit(rules, diags)
+    largest = max((len(t.cells) for t in rules.templates), default=1)
+    free = rules.rows * rules.cols - rules.fossils_max * min(largest, MAX_FOSSIL_CELLS)
+    if rules.stars > free:
+        diags.error(
+            "E-STARS",
+            rules.where("stars_per_sheet"),
+            f"dig site: {rules.stars} stars, but a {rules.rows}x{rules.cols} grid with "
+            f"{rules.fossils_max} fossils may have only {max(free, 0)} cells left for them",
+        )
 
 
 def _check_fit(rules: DigSiteRules, diags: Diagnostics) -> None:

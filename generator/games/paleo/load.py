@@ -27,8 +27,8 @@ LETTER_RE = re.compile(r"^[A-Z]$")
 
 PATTERN = (
     s.Field("kind", s.choice(*PATTERN_KINDS)),
-    s.Field("spacing", s.number(0.5)),
-    s.Field("weight", s.number(0.05)),
+    s.Field("spacing", s.number(0.5, 10)),  # mm between the strokes of a fill
+    s.Field("weight", s.number(0.05, 2)),  # mm: stroke width
 )
 DIG_TYPE = (s.Field("id", s.ident), s.Field("pattern", s.any_node))
 FACE = (s.Field("shapes", s.seq_of(s.text)), s.Field("dig_type", s.ident))
@@ -49,7 +49,7 @@ DIG_SITE = (
     s.Field("difficulty", s.any_node),
 )
 DIFFICULTIES = ("easy", "medium", "hard")
-BAND = (s.Field("min", s.number(0)), s.Field("max", s.number(0)))
+BAND = (s.Field("min", s.number(0, 999)), s.Field("max", s.number(0, 999)))
 GRID = (s.Field("rows", s.integer(5, 40)), s.Field("cols", s.integer(5, 40)))
 COUNT_RANGE = (s.Field("min", s.integer(1, 999)), s.Field("max", s.integer(1, 999)))
 
@@ -91,6 +91,12 @@ def _read_pentominoes(root: YNode | None, diags: Diagnostics) -> tuple[Pentomino
     table = s.as_map(top["pentominoes"], "pentominoes", diags) if top else None
     if table is None:
         return ()
+    if not table.entries:
+        diags.error(
+            "E-PENTO-MISSING",
+            table.loc,
+            "no pentominoes; all twelve (F I L N P T U V W X Y Z) are needed",
+        )
     result = []
     for key, node in table.items():
         if not isinstance(key, str) or not LETTER_RE.match(key):
@@ -130,6 +136,8 @@ def _read_dice(root: YNode | None, diags: Diagnostics) -> tuple[DiceFace, ...]:
     table = s.as_map(top["faces"], "faces", diags) if top else None
     if table is None:
         return ()
+    if not table.entries:
+        diags.error("E-DICE-FACES", table.loc, "dice key: no faces, expected faces 1 to 6")
     result = []
     for key, node in table.items():
         face = s.integer(1, 6)(Scalar(key, table.key_loc(key)), "dice face", diags)
