@@ -22,6 +22,9 @@ from .common import (
     progress,
 )
 
+#: Pages of one pad at the most: 100,000 sheets are about 300 MB of PDF.
+MAX_PRINTED_SHEETS = 100_000
+
 
 @click.command()
 @number_option("--count", 1, 100_000, 10, "Number of different sheets.")
@@ -71,6 +74,13 @@ def pads(
     from ..games.paleo.pads import CodeError, GenerationError, generate_pad, site_from_code
     from ..products.paleo.pad import build_pad
 
+    sheets = (1 if code is not None else count) * players
+    if sheets > MAX_PRINTED_SHEETS:
+        raise click.BadParameter(
+            f"--count {count} x --players {players} is {sheets} printed sheets, expected at "
+            f"most {MAX_PRINTED_SHEETS} in one pad (print several pads)",
+            param_hint="--players",
+        )
     data = load_or_exit(data_dir)
     language = language_of(data, lang)
     paleo = data.game("paleontologists")

@@ -70,7 +70,12 @@ def test_a_pad_larger_than_the_data_allows_is_refused(data_copy: Path) -> None:
     text = site.read_text(encoding="utf-8")
     text = text.replace("grid: {rows: 11, cols: 11}", "grid: {rows: 5, cols: 5}")
     text = text.replace("stars_per_sheet: 8", "stars_per_sheet: 0")
-    text = text.replace("easy: {min: 30, max: 38}", "easy: {min: 0, max: 99}")
+    for band in (
+        "easy: {min: 30, max: 38}",
+        "medium: {min: 26.5, max: 30}",
+        "hard: {min: 20, max: 26.5}",
+    ):
+        text = text.replace(band, band.split(":")[0] + ": {min: 0, max: 99}")
     text = text.replace(
         "fossils_per_sheet: {min: 6, max: 8}", "fossils_per_sheet: {min: 1, max: 1}"
     )
@@ -82,3 +87,12 @@ def test_a_pad_larger_than_the_data_allows_is_refused(data_copy: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "different easy sheets exist for this data" in done.stderr, done.stderr
+
+
+def test_a_pad_of_more_printed_sheets_than_allowed_is_refused_before_any_work() -> None:
+    done = subprocess.run(
+        [*DINOKIT, "pads", "--count", "100000", "--players", "200"],
+        capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "20000000 printed sheets, expected at most 100000" in done.stderr
