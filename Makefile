@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: kit test lint validate bench clean venv docs
+.PHONY: kit test lint validate bench fuzz clean venv docs
 
 kit: $(STAMP)
 	$(BIN)/dinokit build --out output/
@@ -23,6 +23,10 @@ validate: $(STAMP)
 # Speed and size goals, measured on this machine (not part of make test).
 bench: $(STAMP)
 	$(BIN)/python -m generator.tools.bench
+
+# Many mutated copies of the data through validate and the commands (make test runs a few).
+fuzz: $(STAMP)
+	FUZZ_CASES=$${FUZZ_CASES:-400} $(BIN)/python -m pytest -q -p no:cacheprovider tests/products/test_fuzz.py
 
 venv: $(STAMP)
 
