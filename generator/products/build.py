@@ -20,7 +20,7 @@ from . import Product, products_of
 from .booklet import source as booklet_source
 from .booklet.output import build_booklet
 from .files import Written
-from .writer import write_pages
+from .writer import document_subject, document_title, write_pages
 
 PAPERS = ("a4", "letter")
 
@@ -49,7 +49,10 @@ def build_product(
         component=product.name,
         language=lang.code,
         paper=options.paper,
-        title=f"{product.game} {product.name} ({lang.code})",
+        title=document_title(
+            lang, product.game, lang.labels.get(f"{product.name}_title", product.name)
+        ),
+        subject=document_subject(lang, "pdf_subject_sheets", options.paper),
     )
 
 

@@ -11,7 +11,19 @@ from pathlib import Path
 from ..draw.shapes import Page
 from ..render.pdf import render_pdf
 from ..render.svg import render_svg_page
+from ..source.lang import Language
 from .files import Written, atomic_write, sha256
+
+
+def document_title(lang: Language, game: str, product: str) -> str:
+    """A PDF's title in its language: the game's name, then the product's
+    (e.g. "Paleontologists – Rules")."""
+    return f"{lang.term('games', game)} – {product}"
+
+
+def document_subject(lang: Language, label: str, paper: str) -> str:
+    """A PDF's subject in its language: the label (what the file is, how to print it)."""
+    return lang.label(label, {"paper": paper.capitalize()})
 
 
 def write_pages(
@@ -24,11 +36,13 @@ def write_pages(
     language: str,
     paper: str,
     title: str,
+    subject: str,
     texts: dict[str, str] | None = None,
     page_count: int | None = None,
 ) -> list[Written]:
     """``folder/stem.pdf`` (fmt "pdf") or ``folder/stem-pNN.svg`` (fmt "svg").
 
+    The PDF's information gives ``title`` and ``subject``, its catalog ``language``.
     Pages may be a stream: with ``texts`` (see :func:`render_pdf`) and ``page_count``
     the PDF is drawn without holding every page; SVG pages are drawn one at a time.
     """
@@ -36,7 +50,7 @@ def write_pages(
         if page_count is None:
             pages = list(pages)
             page_count = len(pages)
-        content = render_pdf(pages, title=title, texts=texts)
+        content = render_pdf(pages, title=title, texts=texts, subject=subject, lang=language)
         path = atomic_write(folder / f"{stem}.pdf", content)
         return [Written(path, component, language, paper, page_count, sha256(content))]
     written = []

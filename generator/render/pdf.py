@@ -160,11 +160,24 @@ def _pdf_box(box: Box, page_height: float) -> Sequence[float]:
     )
 
 
+#: The program named as the Creator and Producer of every PDF.
+CREATOR = "dinokit"
+#: The Author of every PDF: this edition's texts and art are the project's own.
+AUTHOR = "dinokit contributors"
+
+
 def render_pdf(
-    pages: Iterable[Page], title: str = "dinokit", texts: dict[str, str] | None = None
+    pages: Iterable[Page],
+    title: str = "dinokit",
+    texts: dict[str, str] | None = None,
+    *,
+    subject: str = "Pages drawn by dinokit",
+    lang: str = "en",
 ) -> bytes:
     """Draw pages into a PDF document; the same pages give the same bytes.
 
+    ``title`` and ``subject`` go to the document information, ``lang`` (a language
+    code) to the catalog's /Lang; the dates are fixed (reportlab's invariant mode).
     Fonts are subset to the text drawn, so the pages are read twice; pass ``texts``
     (font id -> every character any page draws in it) to draw a long stream of pages
     without holding them all.
@@ -181,10 +194,13 @@ def render_pdf(
         invariant=1,
         pageCompression=1,
         initialFontName=font_names[BASE_FONT],
+        lang=lang,
     )
     canvas.setTitle(title)
-    canvas.setCreator("dinokit")
-    canvas.setProducer("dinokit")
+    canvas.setSubject(subject)
+    canvas.setAuthor(AUTHOR)
+    canvas.setCreator(CREATOR)
+    canvas.setProducer(CREATOR)
     walk(pages, PdfBackend(canvas, font_names))
     canvas.save()
     return buffer.getvalue()

@@ -1,22 +1,32 @@
-"""From structure + texts + data to booklet pages, single or imposed for saddle stitching."""
+"""From structure + texts + data to a booklet's A5 pages: cover, contents, body.
+
+The pages go on printed sheets in :mod:`.imposition` (:func:`saddle_order` is
+also importable from here).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from ...draw.shapes import Form, Group, Item, Line, Page, Rect, Style, Text, Transform, Use
+from ...draw.shapes import Item, Line, Page, Rect, Style, Text
 from ...games import BY_ID
 from ...games.data import ComponentData
 from ...layout.text import TextOverflow, fitted_text, wrap
-from ...source.lang import Language
+from ...source.lang import Language, fill
+from .imposition import saddle_order
 from .source import Structure, Texts
 from .typeset import (
     A5,
     ACCENT,
     BODY_W,
+    DENSITIES,
     INK,
+    NORMAL,
     TINT,
     Chunk,
+    Density,
+    Draw,
     Fonts,
     boxed,
     figure,
@@ -26,6 +36,9 @@ from .typeset import (
     paragraph,
     table,
 )
+
+if TYPE_CHECKING:
+    from .diagrams import Context
 
 
 def values(game: str, data: ComponentData, lang: Language) -> dict[str, str]:
@@ -41,68 +54,122 @@ class Booklet:
 
 
 def _table(
-    game: str, ref: str, data: ComponentData, lang: Language, t: dict[str, str], f: Fonts
+    game: str,
+    ref: str,
+    data: ComponentData,
+    lang: Language,
+    t: dict[str, str],
+    f: Fonts,
+    d: Density,
 ) -> Chunk:
     """A table the game fills (header, rows, widths), typeset."""
     header, rows, widths = BY_ID[game].tables[ref](data.game(game), lang, t)
-    return table(header, rows, widths, f)
+    return table(header, rows, widths, f, d)
 
 
 def booklet_pages(
-    structure: Structure, texts: Texts, data: ComponentData, lang: Language
+    structure: Structure, texts: Texts, data: ComponentData, lang: Language, bleed: float = 0.0
 ) -> list[Page]:
+    """The booklet's A5 pages: cover, contents, body, set at the density that fills
+    its folded sheets best (:func:`pick_density`).
+
+    ``bleed`` 0 keeps the cover's background inside the printable area (home
+    printing); more runs it that many mm beyond the page, for :func:`trimmed`.
+    """
     from .diagrams import DIAGRAMS, Context
 
     f = Fonts.of(lang)
     vals = values(structure.game, data, lang)
-    t = {key: text.format(**vals) for key, text in texts.texts.items()}
+    t = {key: fill(text, vals) for key, text in texts.texts.items()}
     title = lang.term("games", structure.game)
-    chunks: list[Chunk] = []
-    cover: Page | None = None
     ctx = Context(data, lang, f)
+    cover: Page | None = None
+    for block in structure.blocks:
+        if block.kind == "cover":
+            cover = _cover(structure.game, title, [t[k] for k in block.keys], ctx, bleed)
+    figures = {
+        block.ref: DIAGRAMS[structure.game][block.ref](ctx, BODY_W)
+        for block in structure.blocks
+        if block.kind == "diagram"
+    }
+    sets = [_body(structure, t, figures, ctx, title, d) for d in DENSITIES]
+    chosen = sets[pick_density([len(pages) + (cover is not None) for pages in sets])]
+    return ([cover] if cover else []) + chosen
+
+
+def blank_pages(count: int) -> int:
+    """Blank pages a saddle-stitched booklet of ``count`` pages is padded with."""
+    return -count % 4
+
+
+def pick_density(counts: list[int]) -> int:
+    """Which of :data:`DENSITIES` to set a booklet at, given its page count at each.
+
+    At most one blank page, then the fewest sheets, then the density closest to
+    the normal one (the tighter of two as close).
+    """
+    normal = DENSITIES.index(NORMAL)
+
+    def cost(i: int) -> tuple[bool, int, int, int]:
+        n = counts[i]
+        return (blank_pages(n) > 1, -(-n // 4), abs(i - normal), -i)
+
+    return min(range(len(counts)), key=cost)
+
+
+def _body(
+    structure: Structure,
+    t: dict[str, str],
+    figures: dict[str, tuple[float, Draw]],
+    ctx: Context,
+    title: str,
+    d: Density,
+) -> list[Page]:
+    """The contents and body pages at one density."""
+    f = ctx.fonts
+    chunks: list[Chunk] = []
     for block in structure.blocks:
         kind = block.kind
-        if kind == "cover":
-            cover = _cover(structure.game, title, [t[k] for k in block.keys], ctx)
-        elif kind in ("heading", "subheading"):
-            chunks.append(heading(t[block.keys[0]], f, sub=kind == "subheading"))
+        if kind in ("heading", "subheading"):
+            chunks.append(heading(t[block.keys[0]], f, sub=kind == "subheading", d=d))
         elif kind == "text":
-            chunks.append(paragraph(t[block.keys[0]], f))
+            chunks.append(paragraph(t[block.keys[0]], f, d=d))
         elif kind == "example":
-            chunks.append(boxed(t[block.keys[0]], f))
+            chunks.append(boxed(t[block.keys[0]], f, d))
         elif kind in ("bullets", "numbered"):
             for n, key in enumerate(block.keys, start=1):
                 marker = f"{n}." if kind == "numbered" else "•"
-                chunks.append(paragraph(t[key], f, indent=5.0, marker=marker, space_before=1.2))
+                chunks.append(
+                    paragraph(t[key], f, indent=5.0, marker=marker, space_before=1.2, d=d)
+                )
         elif kind == "table":
-            chunks.append(_table(structure.game, block.ref, data, lang, t, f))
+            chunks.append(_table(structure.game, block.ref, ctx.data, ctx.lang, t, f, d))
         elif kind == "diagram":
-            height, draw = DIAGRAMS[structure.game][block.ref](ctx, BODY_W)
+            height, draw = figures[block.ref]
             caption = t[block.keys[0]] if block.keys else ""
-            chunks.append(figure(height, draw, caption, f))
+            chunks.append(figure(height, draw, caption, f, d))
         elif kind == "pagebreak":
             chunks.append(Chunk([], [], page_break=True))
+    if "contents_title" not in t:
+        return [page_frame(items, n, f, title) for n, items in enumerate(flow(chunks), start=2)]
+    # The contents head the first body page; a first run finds where each section starts.
+    count = sum(1 for block in structure.blocks if block.kind == "heading")
     anchors: list[tuple[str, int]] = []
-    body = flow(chunks, anchors)
-    first = 3 if "contents_title" in t else 2  # the contents page follows the cover
-    pages = [page_frame(items, n, f, title) for n, items in enumerate(body, start=first)]
-    if first == 3:
-        pages.insert(0, _contents(t["contents_title"], anchors, first, f, title))
-    return ([cover] if cover else []) + pages
+    flow(_contents(t["contents_title"], [("", 0)] * count, f, d) + chunks, anchors)
+    body = flow(_contents(t["contents_title"], anchors, f, d) + chunks)
+    return [page_frame(items, n, f, title) for n, items in enumerate(body, start=2)]
 
 
 def _contents(
-    heading_text: str, anchors: list[tuple[str, int]], first: int, f: Fonts, title: str
-) -> Page:
+    heading_text: str, anchors: list[tuple[str, int]], f: Fonts, d: Density
+) -> list[Chunk]:
     """The contents: every section heading with its page number, dotted leaders."""
     from ...layout.fonts import text_width_mm
 
-    chunks = [heading(heading_text, f)]
     size = 9.5
-    for text, index in anchors:
-        number = str(index + first)
 
-        def draw(x: float, y: float, text=text, number=number) -> list[Item]:
+    def entry(text: str, number: str) -> Draw:
+        def draw(x: float, y: float) -> list[Item]:
             name_w = text_width_mm(f.regular, text, size)
             num_w = text_width_mm(f.bold, number, size)
             dots_from, dots_to = x + name_w + 2, x + BODY_W - num_w - 2
@@ -122,19 +189,41 @@ def _contents(
                 )
             return items
 
-        chunks.append(Chunk([6.2], [draw], 0.0))
-    placed = flow(chunks)
-    if len(placed) > 1:
-        raise TextOverflow("the contents do not fit on one page")
-    return page_frame(placed[0], 2, f, title)
+        return draw
+
+    draws = [entry(text, str(index + 2)) for text, index in anchors]
+    title = replace(heading(heading_text, f, d=d), anchor="")  # not an entry of its own
+    return [title, Chunk([6.2] * len(draws), draws, 0.0)]
 
 
-def _cover(game: str, title: str, lines: list[str], ctx) -> Page:
+#: How far inside the A5 page the home cover's panel stays (on every side: at the
+#: fold too, so a fold a little off the line shows no sliver of colour).
+COVER_INSET = 7.0
+BAND = 62.0  # the title band's bottom, from the top of the page
+
+
+def _cover_ground(w: float, h: float, bleed: float) -> list[Item]:
+    """The cover's background: a panel inside the page at home, or to ``bleed`` beyond it."""
+    if not bleed:
+        m, r = COVER_INSET, 3.0
+        return [
+            Rect(m, m, w - 2 * m, h - 2 * m, Style(fill=TINT), radius=r),
+            Rect(m, m, w - 2 * m, BAND - m, Style(fill=ACCENT), radius=r),
+            Rect(m, BAND - 2 * r, w - 2 * m, 2 * r, Style(fill=ACCENT)),
+        ]
+    b = bleed
+    return [
+        Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=TINT)),
+        Rect(-b, -b, w + 2 * b, BAND + b, Style(fill=ACCENT)),
+    ]
+
+
+def _cover(game: str, title: str, lines: list[str], ctx: Context, bleed: float) -> Page:
     from .. import products_of
 
     f = ctx.fonts
     w, h = A5
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill=TINT)), Rect(0, 0, w, 62, Style(fill=ACCENT))]
+    items = _cover_ground(w, h, bleed)
     title_lines = wrap(title, f.display, 30, w - 24)
     if len(title_lines) > 2:
         raise TextOverflow(f"booklet title {title!r} needs more than two lines")
@@ -167,80 +256,4 @@ def _cover(game: str, title: str, lines: list[str], ctx) -> Page:
     return Page(w, h, tuple(items), label=f"{title} · 1")
 
 
-# ------------------------------------------------------------------------ imposition
-
-
-def saddle_order(count: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """Pages (1-based; 0 = blank) per sheet: ((front left, front right), (back left, back right)).
-
-    PRINT.md: for N pages (padded to a multiple of 4), sheet k from 0, outermost
-    first: front = (N-2k | 2k+1), back = (2k+2 | N-2k-1).
-    """
-    n = -(-count // 4) * 4
-    sheets = []
-    for k in range(n // 4):
-        pages = [n - 2 * k, 2 * k + 1, 2 * k + 2, n - 2 * k - 1]
-        pages = [p if p <= count else 0 for p in pages]
-        sheets.append(((pages[0], pages[1]), (pages[2], pages[3])))
-    return sheets
-
-
-IMPOSED_PAPERS = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}
-
-
-def impose(
-    pages: list[Page], paper: str, title: str, instructions: list[str], font: str, bold: str
-) -> list[Page]:
-    """Two A5 pages per landscape side, in saddle-stitch order, with a fold line.
-
-    The first sheet is a how-to-print page (its back blank), so that duplex
-    printing keeps every booklet sheet's back behind its front.
-    """
-    pw, ph = IMPOSED_PAPERS[paper]
-    scale = min(1.0, pw / (2 * A5[0]), ph / A5[1])
-    cell_w, cell_h = A5[0] * scale, A5[1] * scale
-    x0, y0 = (pw - 2 * cell_w) / 2, (ph - cell_h) / 2
-    forms = [Form(f"a5-{i}", p.items) for i, p in enumerate(pages, start=1)]
-    fold = Style(stroke="#7a4a22", width=0.25, dash=(2.0, 1.5))
-    out: list[Page] = [
-        _howto(pw, ph, title, instructions, font, bold, scale),
-        Page(pw, ph, (), label="blank"),
-    ]
-    for number, sheet in enumerate(saddle_order(len(pages)), start=1):
-        for side, (left, right) in zip(("front", "back"), sheet, strict=True):
-            items: list[Item] = []
-            for slot, page_no in enumerate((left, right)):
-                if page_no:
-                    use = Use(forms[page_no - 1])
-                    items.append(
-                        Group((use,), Transform(dx=x0 + slot * cell_w, dy=y0, sx=scale, sy=scale))
-                    )
-            items.append(Line(pw / 2, 0, pw / 2, 6, fold))
-            items.append(Line(pw / 2, ph - 6, pw / 2, ph, fold))
-            out.append(
-                Page(
-                    pw,
-                    ph,
-                    tuple(items),
-                    label=f"{title} · sheet {number} {side}: pages {left or '-'}|{right or '-'}",
-                )
-            )
-    return out
-
-
-def _howto(
-    pw: float, ph: float, title: str, lines: list[str], font: str, bold: str, scale: float
-) -> Page:
-    items: list[Item] = [Text(20, 30, title, bold, 18, ACCENT)]
-    y = 44.0
-    for n, line in enumerate(lines, start=1):
-        for i, row in enumerate(wrap(line, font, 11, pw - 60)):
-            if i == 0:
-                items.append(Text(20, y, f"{n}.", bold, 11, ACCENT))
-            items.append(Text(30, y, row, font, 11, INK))
-            y += 5.5
-        y += 2.5
-    items.append(
-        Line(pw / 2, ph - 30, pw / 2, ph - 10, Style(stroke=ACCENT, width=0.25, dash=(2.0, 1.5)))
-    )
-    return Page(pw, ph, tuple(items), label=f"{title} · how to print")
+__all__ = ["blank_pages", "booklet_pages", "pick_density", "saddle_order", "values"]

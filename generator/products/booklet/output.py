@@ -9,8 +9,9 @@ from ...layout.fonts import font_for
 from ...source.diagnostics import DataError, Diagnostics
 from ...source.lang import Language
 from ..files import Written
-from ..writer import write_pages
-from .build import A5, IMPOSED_PAPERS, booklet_pages, impose
+from ..writer import document_subject, document_title, write_pages
+from .build import booklet_pages
+from .imposition import SHOP_BLEED, impose, imposed_scale, trimmed
 from .source import load_structure, load_texts
 
 
@@ -29,25 +30,28 @@ def build_booklet(
     texts = load_texts(game, lang.code, diags)
     if structure is None or texts is None:
         raise DataError(diags.errors)
-    pages = booklet_pages(structure, texts, data, lang)
-    name = "rules-a5"
-    label = "rules"
+    pages = booklet_pages(structure, texts, data, lang, bleed=0.0 if imposed else SHOP_BLEED)
+    name, label, size, subject = "rules-a5", "rules", "a5", "pdf_subject_shop"
     if imposed:
-        scale = min(1.0, IMPOSED_PAPERS[paper][0] / (2 * A5[0]), IMPOSED_PAPERS[paper][1] / A5[1])
+        scale = imposed_scale(paper)
         steps = ["booklet_howto_first", "booklet_howto_duplex", "booklet_howto_scale"]
         if scale < 1:
             steps.append("booklet_howto_letter")
         steps += ["booklet_howto_fold", "booklet_howto_staple"]
-        howto = [lang.label(s).format(scale=f"{scale:.0%}") for s in steps]
+        howto = [lang.label(s, {"scale": f"{scale:.0%}"}) for s in steps]
         pages = impose(
             pages,
             paper,
             lang.label("booklet_howto_title"),
             howto,
+            lang.label("print_check"),
             font_for(lang.script),
             font_for(lang.script, "bold"),
         )
-        name, label = f"rules-imposed-{paper}", "rules-imposed"
+        name, label, size = f"rules-imposed-{paper}", "rules-imposed", paper
+        subject = "pdf_subject_booklet"
+    elif fmt == "pdf":  # for a print shop: trimmed to A5, the cover bleeding beyond
+        pages = [trimmed(page) for page in pages]
     return write_pages(
         pages,
         out_dir / game / lang.code,
@@ -55,6 +59,7 @@ def build_booklet(
         fmt,
         component=label,
         language=lang.code,
-        paper=paper if imposed else "a5",
-        title=f"{game} rules ({lang.code})",
+        paper=size,
+        title=document_title(lang, game, lang.label("rules_title")),
+        subject=document_subject(lang, subject, paper),
     )

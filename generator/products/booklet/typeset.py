@@ -3,8 +3,13 @@
 Lines break at spaces only (no hyphenation; Korean breaks between words as it is
 written). A paragraph split across pages keeps at least two lines on each page
 (no widows or orphans) when it has four or more; shorter ones move whole. A
-heading stays with what follows it. Nothing is clipped: a word wider than the
-column or a block taller than a page is a build error.
+heading stays with what follows it. A figure that does not fit under the text
+waits for the top of the next page while the short blocks after it fill the gap.
+Nothing is clipped: a word wider than the column or a block taller than a page is
+a build error.
+
+Every block is set at a :class:`Density` (line step, space between blocks), so a
+booklet can be set a little tighter or looser to fill whole folded sheets.
 """
 
 from __future__ import annotations
@@ -27,6 +32,28 @@ TINT = "#f3ead6"
 
 BODY_PT, LEADING = 9.3, 4.5
 HEAD_PT, SUB_PT = 15.0, 10.5
+
+
+@dataclass(frozen=True)
+class Density:
+    """How tightly a booklet is set: body type, its line step, the space between blocks."""
+
+    size: float = BODY_PT  # pt, of paragraphs, lists and examples
+    leading: float = LEADING  # mm from one body line to the next
+    space: float = 1.0  # factor on the space before every block
+
+
+NORMAL = Density()
+#: From loosest to tightest; every one reads well (8.9 to 9.7 pt type, 1.3 to 1.45 leading).
+DENSITIES = (
+    Density(9.7, 4.9, 1.4),
+    Density(9.5, 4.7, 1.2),
+    NORMAL,
+    Density(9.3, 4.4, 0.88),
+    Density(9.2, 4.3, 0.76),
+    Density(9.1, 4.2, 0.64),
+    Density(8.9, 4.05, 0.55),
+)
 
 
 @dataclass(frozen=True)
@@ -54,6 +81,7 @@ class Chunk:
     splittable: bool = False
     page_break: bool = False
     anchor: str = ""  # a heading for the contents page
+    floats: bool = False  # may wait for the next page while later blocks fill this one
 
     @property
     def height(self) -> float:
@@ -66,31 +94,31 @@ def paragraph(
     indent: float = 0.0,
     marker: str = "",
     font: str | None = None,
-    size: float = BODY_PT,
+    size: float | None = None,
     colour: str = INK,
     space_before: float = 2.2,
     width: float = BODY_W,
+    d: Density = NORMAL,
 ) -> Chunk:
     font = font or f.regular
+    lead, size = d.leading, size or d.size
     lines = wrap(text, font, size, width - indent)
     draws: list[Draw] = []
     for i, line in enumerate(lines):
 
         def draw(x: float, y: float, line=line, first=(i == 0)) -> list[Item]:
-            items: list[Item] = [Text(x + indent, y + LEADING * 0.78, line, font, size, colour)]
+            items: list[Item] = [Text(x + indent, y + lead * 0.78, line, font, size, colour)]
             if first and marker:
                 items.append(
-                    Text(
-                        x + indent - 1.6, y + LEADING * 0.78, marker, f.bold, size, ACCENT, "right"
-                    )
+                    Text(x + indent - 1.6, y + lead * 0.78, marker, f.bold, size, ACCENT, "right")
                 )
             return items
 
         draws.append(draw)
-    return Chunk([LEADING] * len(lines), draws, space_before, splittable=True)
+    return Chunk([lead] * len(lines), draws, space_before * d.space, splittable=True)
 
 
-def heading(text: str, f: Fonts, sub: bool = False) -> Chunk:
+def heading(text: str, f: Fonts, sub: bool = False, d: Density = NORMAL) -> Chunk:
     size = SUB_PT if sub else HEAD_PT
     font = f.bold if sub else f.display
     lines = wrap(text, font, size, BODY_W)
@@ -114,16 +142,21 @@ def heading(text: str, f: Fonts, sub: bool = False) -> Chunk:
         return items
 
     return Chunk(
-        [height], [draw], 5.5 if not sub else 3.5, keep_with_next=True, anchor="" if sub else text
+        [height],
+        [draw],
+        (3.5 if sub else 5.5) * d.space,
+        keep_with_next=True,
+        anchor="" if sub else text,
     )
 
 
-def boxed(text: str, f: Fonts, title: str = "") -> Chunk:
+def boxed(text: str, f: Fonts, d: Density = NORMAL) -> Chunk:
     """A worked example on a tinted panel."""
-    pad = 2.5
+    pad, lead = 2.5, d.leading
     inner = BODY_W - 2 * pad
-    lines = wrap(text, f.regular, BODY_PT - 0.3, inner)
-    height = LEADING * len(lines) + 2 * pad
+    size = d.size - 0.3
+    lines = wrap(text, f.regular, size, inner)
+    height = lead * len(lines) + 2 * pad
 
     def draw(x: float, y: float) -> list[Item]:
         items: list[Item] = [
@@ -134,20 +167,24 @@ def boxed(text: str, f: Fonts, title: str = "") -> Chunk:
             items.append(
                 Text(
                     x + pad + 0.8,
-                    y + pad + LEADING * (i + 0.78),
+                    y + pad + lead * (i + 0.78),
                     line,
                     f.regular,
-                    BODY_PT - 0.3,
+                    size,
                     INK,
                 )
             )
         return items
 
-    return Chunk([height], [draw], 3.0)
+    return Chunk([height], [draw], 3.0 * d.space)
 
 
 def figure(
-    height: float, draw_at: Callable[[float, float], list[Item]], caption: str, f: Fonts
+    height: float,
+    draw_at: Callable[[float, float], list[Item]],
+    caption: str,
+    f: Fonts,
+    d: Density = NORMAL,
 ) -> Chunk:
     lines = wrap(caption, f.regular, 7.8, BODY_W) if caption else []
     total = height + 1.5 + 3.6 * len(lines)
@@ -168,10 +205,12 @@ def figure(
             )
         return items
 
-    return Chunk([total], [draw], 3.5)
+    return Chunk([total], [draw], 3.5 * d.space, floats=True)
 
 
-def table(header: list[str], rows: list[list[str]], widths: list[float], f: Fonts) -> Chunk:
+def table(
+    header: list[str], rows: list[list[str]], widths: list[float], f: Fonts, d: Density = NORMAL
+) -> Chunk:
     """A simple table; a cell wraps onto more lines when it must."""
     size, lead, pad = 8.0, 3.8, 1.2
     laid = []
@@ -201,38 +240,44 @@ def table(header: list[str], rows: list[list[str]], widths: list[float], f: Font
             items.append(Line(x, cy, x + BODY_W, cy, Style(stroke="#d9ccb3", width=0.25)))
         return items
 
-    return Chunk([total], [draw], 3.0)
+    return Chunk([total], [draw], 3.0 * d.space)
 
 
-def flow(chunks: list[Chunk], anchors: list[tuple[str, int]] | None = None) -> list[list[Item]]:
-    """Place chunks on pages (body area only); returns each page's items.
+class _Column:
+    """The pages being filled and where the next block goes on the last one."""
 
-    ``anchors``, when given, receives (heading, page index) for every heading.
-    """
-    pages: list[list[Item]] = [[]]
-    y = MARGIN_TOP
-    for index, chunk in enumerate(chunks):
-        if chunk.page_break:
-            if pages[-1]:
-                pages.append([])
-                y = MARGIN_TOP
-            continue
-        if chunk.height > BODY_BOTTOM - MARGIN_TOP:
-            raise TextOverflow(f"a block {chunk.height:.0f} mm tall does not fit on an A5 page")
-        before = chunk.space_before if y > MARGIN_TOP else 0.0
+    def __init__(self) -> None:
+        self.pages: list[list[Item]] = [[]]
+        self.y = MARGIN_TOP
+
+    @property
+    def fresh(self) -> bool:
+        return self.y <= MARGIN_TOP
+
+    def new_page(self) -> None:
+        self.pages.append([])
+        self.y = MARGIN_TOP
+
+    def before(self, chunk: Chunk) -> float:
+        return chunk.space_before if not self.fresh else 0.0
+
+    def fits_whole(self, chunk: Chunk) -> bool:
+        return self.y + self.before(chunk) + chunk.height <= BODY_BOTTOM + 1e-6
+
+    def place(self, chunk: Chunk, after: Chunk | None) -> None:
+        """Place a chunk, splitting its lines across pages where it may."""
+        before = self.before(chunk)
         need = before + _first_part(chunk)
-        if chunk.keep_with_next and index + 1 < len(chunks):
-            need += chunks[index + 1].space_before + _first_part(chunks[index + 1])
-        if y + need > BODY_BOTTOM:
-            pages.append([])
-            y, before = MARGIN_TOP, 0.0
-        y += before
-        if chunk.anchor and anchors is not None:
-            anchors.append((chunk.anchor, len(pages) - 1))
+        if chunk.keep_with_next and after is not None:
+            need += after.space_before + _first_part(after)
+        if self.y + need > BODY_BOTTOM and not self.fresh:
+            self.new_page()
+            before = 0.0
+        self.y += before
         lines = list(zip(chunk.heights, chunk.draws, strict=True))
         while lines:
             fit = 0
-            room = BODY_BOTTOM - y
+            room = BODY_BOTTOM - self.y
             used = 0.0
             for h, _ in lines:
                 if used + h > room + 1e-6:
@@ -246,19 +291,51 @@ def flow(chunks: list[Chunk], anchors: list[tuple[str, int]] | None = None) -> l
                     fit = min(fit, len(lines) - 2)  # leave no widow behind
                     if fit < 2:  # nor an orphan ahead
                         fit = 0
-            if fit == 0 and y > MARGIN_TOP:
-                pages.append([])
-                y = MARGIN_TOP
+            if fit == 0 and not self.fresh:
+                self.new_page()
                 continue
             fit = max(fit, 1)
             for h, draw in lines[:fit]:
-                pages[-1].extend(draw(MARGIN_X, y))
-                y += h
+                self.pages[-1].extend(draw(MARGIN_X, self.y))
+                self.y += h
             lines = lines[fit:]
             if lines:
-                pages.append([])
-                y = MARGIN_TOP
-    return pages
+                self.new_page()
+
+
+def flow(chunks: list[Chunk], anchors: list[tuple[str, int]] | None = None) -> list[list[Item]]:
+    """Place chunks on pages (body area only); returns each page's items.
+
+    ``anchors``, when given, receives (heading, page index) for every heading.
+    """
+    column = _Column()
+    waiting: list[Chunk] = []  # figures for the top of the next page
+
+    def release() -> None:
+        column.new_page()
+        while waiting:
+            column.place(waiting.pop(0), None)
+
+    for index, chunk in enumerate(chunks):
+        after = chunks[index + 1] if index + 1 < len(chunks) else None
+        if not chunk.splittable and chunk.height > BODY_BOTTOM - MARGIN_TOP:
+            raise TextOverflow(f"a block {chunk.height:.0f} mm tall does not fit on an A5 page")
+        passes = not (chunk.page_break or chunk.floats or chunk.keep_with_next or chunk.anchor)
+        if waiting and not (passes and column.fits_whole(chunk)):
+            release()
+        if chunk.page_break:
+            if column.pages[-1]:
+                column.new_page()
+            continue
+        if chunk.floats and not column.fresh and not column.fits_whole(chunk):
+            waiting.append(chunk)
+            continue
+        column.place(chunk, after)
+        if chunk.anchor and anchors is not None:  # a heading is one piece: on the last page
+            anchors.append((chunk.anchor, len(column.pages) - 1))
+    if waiting:
+        release()
+    return column.pages
 
 
 def _first_part(chunk: Chunk) -> float:
@@ -280,7 +357,10 @@ def page_frame(items: list[Item], number: int, f: Fonts, footer: str) -> Page:
 
 
 __all__ = [
+    "DENSITIES",
+    "NORMAL",
     "Chunk",
+    "Density",
     "Fonts",
     "Group",
     "Transform",

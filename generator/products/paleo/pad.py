@@ -14,7 +14,7 @@ from ...games.paleo.pads import GENERATOR_VERSION
 from ...render.common import text_by_font
 from ...source.lang import Language
 from ..files import Written, atomic_write, sha256
-from ..writer import write_pages
+from ..writer import document_subject, document_title, write_pages
 from .sheet import pad_pages
 
 #: Characters any sheet may draw beyond the first page's: codes, labels, numbers.
@@ -90,7 +90,8 @@ def build_pad(
         component="pad",
         language=lang.code,
         paper=paper,
-        title=f"paleontologists pad ({lang.code})",
+        title=document_title(lang, GAME_ID, lang.label("pad_title")),
+        subject=document_subject(lang, "pdf_subject_sheets", paper),
         texts=texts,
         page_count=-(-len(printed) // per_page),
     )

@@ -15,7 +15,9 @@ from .layout import Report, report_pages
 def write_report(report: Report, summary: dict, out_dir: Path, stem: str) -> list[Path]:
     """The report as one PDF, one SVG per page, and the numbers as JSON."""
     pages = report_pages(report)
-    paths = [atomic_write(out_dir / f"{stem}.pdf", render_pdf(pages, title=report.title))]
+    subject = f"Balance report from simulated games: {report.subtitle}"
+    pdf = render_pdf(pages, title=report.title, subject=subject, lang="en")
+    paths = [atomic_write(out_dir / f"{stem}.pdf", pdf)]
     for n, svg in enumerate(render_svg(pages), start=1):
         paths.append(atomic_write(out_dir / f"{stem}-p{n:02d}.svg", svg))
     body = (json.dumps(summary, indent=2, ensure_ascii=False) + "\n").encode()
