@@ -11,13 +11,15 @@ primitives), :mod:`.geometry` (the layout), :mod:`.panels` (the static parts),
 :mod:`.parts` (their forms, cached), :mod:`.pages` (one sheet and the pad).
 """
 
-from .geometry import Area, Layout, code_box, sheet_layout
+from .geometry import Area, KeyGeometry, Layout, code_box, grid_cell, key_geometry, sheet_layout
 from .marks import (
     cell_extent,
     cell_outline,
     die_face,
     fossil_shape,
     mini_shape,
+    numbered_die,
+    numbered_die_width,
     pattern_items,
     pattern_swatch,
     portrait,
@@ -37,6 +39,7 @@ __all__ = [
     "STAR_FILL",
     "ZEBRA",
     "Area",
+    "KeyGeometry",
     "Layout",
     "SheetParts",
     "cell_extent",
@@ -44,7 +47,11 @@ __all__ = [
     "code_box",
     "die_face",
     "fossil_shape",
+    "grid_cell",
+    "key_geometry",
     "mini_shape",
+    "numbered_die",
+    "numbered_die_width",
     "pad_pages",
     "pattern_items",
     "pattern_swatch",

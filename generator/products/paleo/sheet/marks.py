@@ -7,8 +7,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from ....draw.shapes import Circle, Group, Item, Path, Rect, Style, Transform
+from ....draw.shapes import Circle, Group, Item, Path, Rect, Style, Text, Transform
 from ....games.paleo.model import Cell, Pattern
+from ....layout import fonts
 from .style import BONE, FOSSIL_EDGE, FOSSIL_FILL, INK, NO_STYLE, WHITE, centred
 
 
@@ -55,12 +56,16 @@ def pattern_items(pattern: Pattern, w: float, h: float, ink: str = INK) -> tuple
     return (Group(tuple(items), clip=Rect(0, 0, w, h, NO_STYLE)),)
 
 
-def pattern_swatch(pattern: Pattern, x: float, y: float, size: float) -> list[Item]:
-    """A framed square of the pattern, ``size`` mm, top left at (x, y)."""
+def pattern_swatch(
+    pattern: Pattern, x: float, y: float, size: float, height: float | None = None
+) -> list[Item]:
+    """A sample of the pattern, ``size`` mm wide and ``height`` (default: as wide) tall,
+    top left at (x, y): square-cornered like a grid cell, so it never reads as a die."""
+    h = size if height is None else height
     return [
-        Rect(x, y, size, size, Style(fill=WHITE), radius=0.8),
-        Group(pattern_items(pattern, size, size), Transform(dx=x, dy=y)),
-        Rect(x, y, size, size, Style(stroke=INK, width=0.35), radius=0.8),
+        Rect(x, y, size, h, Style(fill=WHITE)),
+        Group(pattern_items(pattern, size, h), Transform(dx=x, dy=y)),
+        Rect(x, y, size, h, Style(stroke=INK, width=0.3)),
     ]
 
 
@@ -88,6 +93,27 @@ def die_face(face: int, x: float, y: float, size: float, font: str) -> list[Item
     else:  # a die with more faces than pips we draw: its number
         items.append(centred(x, y, size, size, str(face), font, size * 1.6))
     return items
+
+
+def _numeral(face: int, size: float, font: str) -> tuple[float, float, float]:
+    """The numeral beside a die of ``size`` mm: its font size, its width, the gap before it."""
+    points = 0.72 * size / fonts.cap_height_mm(font, 1.0)  # its capitals 72% of the die
+    return points, fonts.text_width_mm(font, str(face), points), max(1.2, size * 0.2)
+
+
+def numbered_die_width(face: int, size: float, font: str) -> float:
+    """Width of :func:`numbered_die`: the die, a gap, the numeral."""
+    _, width, gap = _numeral(face, size, font)
+    return size + gap + width
+
+
+def numbered_die(face: int, x: float, y: float, size: float, font: str) -> list[Item]:
+    """A die showing ``face`` and, to its right, its number as a numeral (so a face
+    reads the same to someone who counts pips and to someone who reads digits)."""
+    points, _, gap = _numeral(face, size, font)
+    cap = fonts.cap_height_mm(font, points)
+    numeral = Text(x + size + gap, y + (size + cap) / 2, str(face), font, points, INK)
+    return [*die_face(face, x, y, size, font), numeral]
 
 
 def star_path(cx: float, cy: float, r: float, style: Style) -> Path:

@@ -3,15 +3,25 @@ items (shared forms plus what the site has of its own) and the pages of a pad.""
 
 from __future__ import annotations
 
-import math
+import functools
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
-from ....draw.shapes import Box, Group, Item, Line, Page, Transform, Use
+from ....draw.shapes import Box, Group, Item, Line, Page, Rect, Transform, Use
 from ....games.paleo.model import DigSite, PaleoData
 from ....layout import fonts
+from ....layout.sheets import ComponentSize, Footer, Grid, SheetSpec, footer_items, load_sheet_spec
 from ....layout.text import fitted_text
 from ....source.lang import Language
-from .geometry import Layout, code_box, code_line, fossil_columns, fossil_row_top, sheet_layout
+from .geometry import (
+    Layout,
+    code_box,
+    code_line,
+    fossil_columns,
+    fossil_row_top,
+    grid_cell,
+    sheet_layout,
+)
 from .marks import cell_extent
 from .parts import SheetParts, sheet_parts
 from .style import ACCENT, CROP, INK, MARGIN, MIN_CELL, PAD, PAPERS, centred, lerp
@@ -110,7 +120,9 @@ def pad_pages(
     """The pages of a pad, made one at a time (a pad can hold a thousand sheets).
 
     per_page 1: one sheet per portrait page inside 10 mm margins (the page is its trim
-    box). per_page 2: landscape pages, two sheets side by side, each in one half.
+    box). per_page 2: landscape pages, two sheets side by side, each in one half, with
+    cut marks between them. Every page ends in the kit's 50 mm calibration bar, and
+    nothing is drawn within the printer's 5 mm of the paper edge.
     Bad arguments, and a grid too large for the sheets, raise ValueError at once.
     """
     if paper not in PAPERS:
@@ -122,12 +134,46 @@ def pad_pages(
     return _pad_pages(iter(sites), data, lang, paper, per_page)
 
 
+FOOTER_CLEAR = 2.0  # mm between the sheets' drawing and the calibration bar below it
+
+
+@functools.cache
+def _print_spec() -> SheetSpec:
+    return load_sheet_spec()
+
+
+def _footer_items(pw: float, ph: float, words: Footer) -> list[Item]:
+    """The kit's 50 mm calibration bar, its print-at-100% line and the page label at the
+    foot of a pad page (a pad page is its own print area: the sheets fill the paper)."""
+    spec = replace(_print_spec(), common=(pw, ph))
+    page = Grid((pw, ph), ComponentSize(pw, ph, 0.0, 0.0), 1, 1, 0.0, 0.0, 0.0)
+    return footer_items(spec, page, words, words.title)
+
+
+def _footer(lang: Language, pw: float, ph: float, label: str) -> list[Item]:
+    return _footer_items(
+        pw, ph, Footer(label, lang.label("print_check"), fonts.font_for(lang.script))
+    )
+
+
+@functools.cache
+def _footer_top(pw: float, ph: float) -> float:
+    """Where the footer's drawing starts (its bar and ticks), measured from what
+    :func:`footer_items` draws."""
+    items = _footer_items(pw, ph, Footer("", "", fonts.font_for("latin")))
+    return min(
+        min(i.y1, i.y2) if isinstance(i, Line) else i.y for i in items if isinstance(i, Line | Rect)
+    )
+
+
 def sheet_box(paper: str, per_page: int) -> tuple[float, float, float, float]:
-    """Page width and height, and the size of each sheet on it, in mm."""
+    """Page width and height, and the size of each sheet on it, in mm: 10 mm margins,
+    and at the foot room for the calibration bar (the sheet's empty PAD may reach into
+    it, its drawing stays FOOTER_CLEAR above it)."""
     short, long = PAPERS[paper]
-    if per_page == 1:
-        return short, long, short - 2 * MARGIN, long - 2 * MARGIN
-    return long, short, long / 2 - 2 * MARGIN, short - 2 * MARGIN
+    pw, ph = (short, long) if per_page == 1 else (long, short)
+    bottom = _footer_top(pw, ph) - FOOTER_CLEAR + PAD
+    return pw, ph, pw / per_page - 2 * MARGIN, bottom - MARGIN
 
 
 def _pad_pages(
@@ -136,6 +182,7 @@ def _pad_pages(
     game = lang.term("games", "paleontologists")
     pw, ph, sw, sh = sheet_box(paper, per_page)
     checked: set[tuple[int, int]] = set()
+    footer = _footer(lang, pw, ph, f"{game} · {paper.upper()}")
     while True:
         batch = [site for _, site in zip(range(per_page), sites, strict=False)]
         if not batch:
@@ -150,6 +197,7 @@ def _pad_pages(
             items.append(Group(sheet_items(site, data, lang, sw, sh), Transform(dx=x, dy=MARGIN)))
         if per_page == 2:
             items += _middle_marks(pw, ph)
+        items += footer
         codes = " / ".join(site.code for site in batch)
         yield Page(
             pw,
@@ -165,22 +213,17 @@ def _check_fits(data: PaleoData, rows: int, cols: int, paper: str, per_page: int
     try:
         sheet_layout(data, rows, cols, w, h)
     except ValueError:
-        cell = _cell_size(data, rows, cols, w, h)
+        cell = grid_cell(data, rows, cols, w, h)
         raise ValueError(
             f"--per-page {per_page} does not fit a {rows}x{cols} dig site on {paper} paper: "
             f"cells would be {cell:.1f} mm, at least {MIN_CELL:g} mm are needed"
         ) from None
 
 
-def _cell_size(data: PaleoData, rows: int, cols: int, w: float, h: float) -> float:
-    """The cell size a sheet of w x h would get (what sheet_layout refuses below MIN_CELL)."""
-    try:
-        return max(0.0, sheet_layout(data, rows, cols, w, h, min_cell=-math.inf).cell)
-    except ValueError:
-        return 0.0
-
-
 def _middle_marks(pw: float, ph: float) -> list[Item]:
-    """Crop marks in the top and bottom margins where the two sheets are cut apart."""
-    x = pw / 2
-    return [Line(x, 2.0, x, 7.0, CROP), Line(x, ph - 7.0, x, ph - 2.0, CROP)]
+    """Crop marks where the two sheets are cut apart, 5 mm long: in the top margin, clear
+    of the unprintable 5 mm, and in the gutter between the sheets' feet, above the
+    calibration bar."""
+    x, top = pw / 2, _print_spec().printable + 1.0
+    bottom = _footer_top(pw, ph) - 1.0
+    return [Line(x, top, x, top + 5.0, CROP), Line(x, bottom - 5.0, x, bottom, CROP)]

@@ -11,6 +11,8 @@ from ....layout import fonts
 from ....layout.text import fit_size, fitted_text
 from ....source.lang import Language
 from .geometry import (
+    CODE_LABEL_TOP,
+    KEY_LABELS,
     Area,
     Layout,
     code_box,
@@ -18,9 +20,18 @@ from .geometry import (
     fossil_column_width,
     fossil_columns,
     fossil_row_top,
-    key_geometry,
+    key_label_size,
 )
-from .marks import bone, cell_extent, die_face, mini_shape, pattern_swatch, portrait, star_path
+from .marks import (
+    bone,
+    cell_extent,
+    mini_shape,
+    numbered_die,
+    numbered_die_width,
+    pattern_swatch,
+    portrait,
+    star_path,
+)
 from .style import (
     ACCENT,
     BAND,
@@ -83,7 +94,7 @@ def frame_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
     items.append(
         Text(
             box.x + 2,
-            box.y + 1.2 + fonts.cap_height_mm(bold, small.size),
+            box.y + CODE_LABEL_TOP + fonts.cap_height_mm(bold, small.size),
             label,
             bold,
             small.size,
@@ -181,8 +192,7 @@ def track_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
     items = _panel(area, heading(lang.label("round"), lang), bold, lerp(6.6, 8.0, L.t), L.band)
     per_col = math.ceil(rounds / L.track_columns)
     col_w = (area.w - 2.4 - (L.track_columns - 1) * 1.6) / L.track_columns
-    box = L.track_box
-    box_w = min(box * 1.35, (col_w - 5.0 - 1.4) / 2)
+    box, box_w, number_w = L.track_box, L.track_box_w, L.track_number_w
     num_size = min(lerp(6.4, 8.0, L.t), box / fonts.MM_PER_PT * 0.8)
     for n in range(rounds):
         col, row = divmod(n, per_col)
@@ -190,8 +200,11 @@ def track_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
         y = L.band + 0.8 + row * L.track_row
         if row % 2 == 0:
             items.append(Rect(x, y, col_w, L.track_row, Style(fill=ZEBRA)))
-        items.append(centred(x, y, 4.4, L.track_row, str(n + 1), bold, num_size, colour=ACCENT))
-        bx = x + 4.4 + (col_w - 4.4 - 2 * box_w - 0.8) / 2
+        items.append(
+            centred(x, y, number_w, L.track_row, str(n + 1), bold, num_size, colour=ACCENT)
+        )
+        # The two boxes centred in the rest of the row.
+        bx = x + number_w + (col_w - number_w - 2 * box_w - 0.8) / 2
         by = y + (L.track_row - box) / 2
         for k in range(2):
             items.append(
@@ -208,7 +221,8 @@ def track_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
 
 
 def key_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
-    """The dice key at (0,0): per face its pips, its two pentominoes and its dig type."""
+    """The dice key at (0,0): a column naming the rows, then per face its die (pips and
+    numeral), its two pentominoes and a strip of its dig type."""
     regular, bold, _ = sheet_fonts(lang)
     area = Area(0, 0, L.key.w, L.key.h)
     title = heading(lang.label("dice_key"), lang)
@@ -221,28 +235,32 @@ def key_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
     hint_size = fit_size(hint, regular, lerp(6.0, 7.2, L.t), hint_w, 4.4)
     cap = fonts.cap_height_mm(regular, hint_size)
     items.append(Text(area.w - 2, 0.3 + (L.band + cap) / 2, hint, regular, hint_size, INK, "right"))
-    face_w, fgap, die, cell = key_geometry(L.key.w, L.band, L.t, len(data.dice))
+    k = L.dice
+    # The rows named in words: which part of a face is the shape, which the dig type.
+    size = key_label_size(L.t)
+    named = ((k.shapes_y, 5 * k.cell), (k.strip_y - 0.6, k.strip + 1.2))
+    for key, (y, h) in zip(KEY_LABELS, named, strict=True):
+        items += text_lines(lang.label(key), bold, size, 1.8, y, k.label_w - 1.0, h, ACCENT, 4.2)
     shapes = {p.id: p for p in data.pentominoes}
     patterns = {d.id: d.pattern for d in data.dig_types}
-    top = L.band + 1.0
-    face_h = area.h - top - 1.0
     for i, face in enumerate(data.dice):
-        x = 1.2 + i * (face_w + fgap)
+        x = k.face_x(i)
         items.append(
-            Rect(x, top, face_w, face_h, Style(fill=ZEBRA, stroke=GRID_LINE, width=0.25), 1.2)
+            Rect(x, k.top, k.face_w, k.face_h, Style(fill=ZEBRA, stroke=GRID_LINE, width=0.25), 1.2)
         )
-        items += die_face(face.face, x + 1.2, top + 1.0, die, bold)
-        if face.dig_type in patterns:
-            items += pattern_swatch(patterns[face.dig_type], x + face_w - 1.2 - die, top + 1.0, die)
+        die_w = numbered_die_width(face.face, k.die, bold)
+        items += numbered_die(face.face, x + (k.face_w - die_w) / 2, k.die_y, k.die, bold)
         cells = [portrait(shapes[s].cells) for s in face.shapes if s in shapes]
         sizes = [cell_extent(c) for c in cells]
-        total_w = sum(cols for _, cols in sizes) + (len(cells) - 1)
-        sx = x + (face_w - total_w * cell) / 2
-        area_top = top + 1.0 + die + 1.2
+        total_w = sum(cols for _, cols in sizes) + 0.6 * (len(cells) - 1)
+        sx = x + (k.face_w - total_w * k.cell) / 2
         for shape, (rows, cols) in zip(cells, sizes, strict=True):
-            sy = area_top + (5 - rows) * cell / 2
-            items += mini_shape(shape, sx, sy, cell, SHAPE_FILL)
-            sx += (cols + 1) * cell
+            sy = k.shapes_y + (5 - rows) * k.cell / 2
+            items += mini_shape(shape, sx, sy, k.cell, SHAPE_FILL)
+            sx += (cols + 0.6) * k.cell
+        if face.dig_type in patterns:
+            pattern = patterns[face.dig_type]
+            items += pattern_swatch(pattern, x + 1.2, k.strip_y, k.face_w - 2.4, k.strip)
     return items
 
 
@@ -252,13 +270,15 @@ def dig_type_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
     area = Area(0, 0, L.dig_types.w, L.dig_types.h)
     items = _panel(area, heading(lang.label("dig_types"), lang), bold, lerp(6.6, 8.0, L.t), L.band)
     row = (area.h - L.band - 2.0) / max(1, len(data.dig_types))
-    size = min(row - 1.2, 7.0)
+    size = min(row - 1.6, 6.4)
+    wide = min(size * 1.8, area.w * 0.36)  # a strip, never a die-like square
     text_size = lerp(6.2, 7.6, L.t)
     for i, dig_type in enumerate(data.dig_types):
         y = L.band + 1.0 + i * row
-        items += pattern_swatch(dig_type.pattern, 1.8, y + (row - size) / 2, size)
+        items += pattern_swatch(dig_type.pattern, 1.8, y + (row - size) / 2, wide, size)
         name = lang.term("dig_types", dig_type.id)
-        tx, tw = 1.8 + size + 1.6, area.w - size - 5.0
+        tx = 1.8 + wide + 1.6
+        tw = area.w - tx - 1.8
         items += text_lines(name, regular, text_size, tx, y, tw, row, INK, min_size=4.6)
     return items
 
@@ -288,16 +308,21 @@ def bonus_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
             cap = fonts.cap_height_mm(regular, text_size)
             items.append(Text(x0, y + (row + cap) / 2, name, regular, text_size, INK))
             cy, cx0 = y + row / 2, x0 + inner - circles_w + r
+            r_row = r
         else:
+            # The name on top, the circles below it: 1.2 mm clear of the rules and
+            # of the name's descenders.
             text = fitted_text(x0, 0, name, regular, text_size, inner, min_size=4.6)
             cap = fonts.cap_height_mm(regular, text.size)
-            items.append(Text(x0, y + 0.8 + cap, name, regular, text.size, INK))
-            cy = y + 0.8 + cap + (row - 0.8 - cap) / 2
-            cx0 = x0 + r
+            baseline = y + 1.3 + cap
+            below = baseline - fonts.descent_mm(regular, text.size) + 1.2
+            rr = min(r, (y + row - 1.2 - below) / 2)
+            items.append(Text(x0, baseline, name, regular, text.size, INK))
+            cy, cx0 = below + rr, x0 + rr
+            r_row = rr
         for k in range(bonus.limit):
-            items.append(
-                Circle(cx0 + k * (2 * r + 1.2), cy, r, Style(fill=WHITE, stroke=INK, width=0.35))
-            )
+            ring = Style(fill=WHITE, stroke=INK, width=0.35)
+            items.append(Circle(cx0 + k * (2 * r_row + 1.2), cy, r_row, ring))
     # The hint: a star covered gives a bonus.
     y = area.h - hint_h - 0.6
     items.append(Line(x0, y, x0 + inner, y, Style(stroke=ACCENT, width=0.3)))

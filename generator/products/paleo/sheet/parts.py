@@ -13,7 +13,7 @@ from ....games.paleo.model import Cell, PaleoData
 from ....layout import fonts
 from ....layout.text import fitted_text
 from ....source.lang import Language
-from .geometry import Layout, code_box, sheet_layout
+from .geometry import CODE_LABEL_TOP, Layout, code_box, sheet_layout
 from .marks import fossil_shape, mini_shape, signature, star_path
 from .panels import bonus_items, dig_type_items, frame_items, key_items, track_items
 from .style import (
@@ -169,7 +169,7 @@ def sheet_parts(
     if parts is not None and parts.data is data and parts.lang is lang:
         _PARTS.move_to_end(key)
         return parts
-    layout = sheet_layout(data, rows, cols, w, h)
+    layout = sheet_layout(data, rows, cols, w, h, lang=lang)
     tag = f"{lang.code}-{w:g}x{h:g}-{rows}x{cols}-{_digest(data, lang)}"
     parts = _PARTS[key] = SheetParts(data, lang, layout, tag)
     while len(_PARTS) > _PARTS_KEPT:
@@ -183,7 +183,7 @@ def _difficulty_items(level: str, parts: SheetParts) -> list[Item]:
     regular, bold, _ = parts.fonts
     pips = DIFFICULTY_PIPS.get(level, 0)
     pip_r = lerp(0.75, 0.9, L.t)
-    top = 1.2
+    top = CODE_LABEL_TOP
     label_cap = fonts.cap_height_mm(bold, lerp(5.4, 6.2, L.t))
     px = -2 - pip_r
     items: list[Item] = []
