@@ -15,8 +15,11 @@ from .model import DinosData
 PLACEHOLDERS = frozenset({
     "players_min", "players_max", "board_small", "board_large", "small_players",
     "tokens_per_player", "end_completed", "species_count", "tiles_per_era", "era_count",
-    "ability_species", "tile_total",
+    "ability_species_and", "ability_species_or", "era_legend", "tile_total",
 })  # fmt: skip
+
+#: The numeral an era shows on its tiles (the game data numbers eras 1, 2, 3 ...).
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII", 9: "IX"}
 
 
 def name_keys(data: DinosData) -> Iterator[tuple[str, str]]:
@@ -31,26 +34,53 @@ def name_keys(data: DinosData) -> Iterator[tuple[str, str]]:
         yield "abilities", ability.id
 
 
+def join_list(lang: Language, items: list[str], kind: str) -> str:
+    """``items`` as the language writes a list, ``kind`` "and" or "or": "A, B and C".
+
+    The labels ``list_<kind>`` and ``list_<kind>_more`` are patterns of two parts,
+    {0} and {1}: the first joins the last item on, the second every item before it.
+    """
+    if not items:
+        return ""
+    head = items[0]
+    for item in items[1:-1]:
+        head = lang.label(f"list_{kind}_more", {"0": head, "1": item})
+    return lang.label(f"list_{kind}", {"0": head, "1": items[-1]}) if len(items) > 1 else head
+
+
 def booklet_values(dinos: DinosData, lang: Language) -> dict[str, str]:
-    """The numbers and names the booklet's texts may use as {placeholders}."""
+    """The numbers and names the booklet's texts (and the player aid) may use."""
     rules = dinos.rules
     assert rules is not None  # the booklet is built from valid data only
     sizes = sorted(set(rules.board_size.values()))
-    small_players = [p for p, side in rules.board_size.items() if side == sizes[0]]
+    small_players = [str(p) for p, side in sorted(rules.board_size.items()) if side == sizes[0]]
     names = [lang.term("species", s) for a in dinos.abilities for s in a.species]
-    joiner = f" {lang.label('and')} " if "and" in lang.labels else " / "
+    legend = " · ".join(
+        lang.label(
+            "era_numeral",
+            {
+                "era": lang.label("era"),
+                "number": e.number,
+                "numeral": ROMAN.get(e.number, str(e.number)),
+                "name": lang.term("eras", str(e.number)),
+            },
+        )
+        for e in dinos.eras
+    )
     return {
         "players_min": str(rules.min_players),
         "players_max": str(rules.max_players),
         "board_small": str(sizes[0]),
         "board_large": str(sizes[-1]),
-        "small_players": "/".join(map(str, small_players)),
+        "small_players": join_list(lang, small_players, "or"),
         "tokens_per_player": str(rules.tokens_per_player),
         "end_completed": str(rules.end_completed),
         "species_count": str(len(dinos.species)),
         "tiles_per_era": str(len(dinos.eras[0].tiles)) if dinos.eras else "0",
         "era_count": str(len(dinos.eras)),
-        "ability_species": joiner.join(names),
+        "ability_species_and": join_list(lang, names, "and"),
+        "ability_species_or": join_list(lang, names, "or"),
+        "era_legend": legend,
         "tile_total": str(len(dinos.tiles)),
     }
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ...layout.glyphs import glyph_problems
 from ...source.diagnostics import Diagnostics
-from ...source.lang import REFERENCE, Language
+from ...source.lang import REFERENCE, Language, placeholder_problems
 from .source import TEMPLATES, load_structure, load_texts, placeholders
 
 #: Short texts that may rightly read the same in another language (numbers, names).
@@ -94,14 +94,8 @@ def check_booklets(
                 status.present += 1
                 loc = texts.locs[key]
                 used = placeholders(text)
-                unknown = sorted(used - allowed[game])
-                if unknown:
-                    diags.error(
-                        "E-BOOK-PLACEHOLDER",
-                        loc,
-                        f"{where}: {key}: unknown placeholder {{{unknown[0]}}} "
-                        f"(known: {', '.join('{' + p + '}' for p in sorted(allowed[game]))})",
-                    )
+                for problem in placeholder_problems(text, allowed[game])[:1]:
+                    diags.error("E-BOOK-PLACEHOLDER", loc, f"{where}: {key}: {problem}")
                 ref_text = reference.texts.get(key) if reference else None
                 if ref_text is not None and lang.code != REFERENCE:
                     expected = placeholders(ref_text)

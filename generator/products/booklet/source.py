@@ -121,7 +121,7 @@ def _block(node: YNode, game: str, diags: Diagnostics) -> Block | None:
     if kind == "cover":
         cover: list[str] = []
         if isinstance(value, Map):
-            for part in ("tagline", "facts"):
+            for part in ("tagline", "facts", "credit"):  # in this order, under the art
                 if part in value:
                     key = s.ident_key(
                         value.entries[part][1], f"booklet {game}: cover {part}", diags
