@@ -15,9 +15,11 @@ from ..games import GAMES
 from ..games.data import DEFAULT_DATA_DIR, ComponentData, load_games
 from ..layout.glyphs import check_glyphs
 from ..source.diagnostics import Diagnostics
+from ..source.lang import check_labels
 from . import products_of
 from .booklet import source as booklet_source
 from .booklet.checks import Status, check_booklets
+from .labels import LABELS
 
 __all__ = ["DEFAULT_DATA_DIR", "load_data"]
 
@@ -34,6 +36,7 @@ def load_data(
         check = getattr(products_of(game), "check", None)
         if check is not None:
             check(data.game(game.id), diags)
+    check_labels(data.languages, LABELS, diags)
     check_glyphs(data.languages, diags)
     status = _check_booklets(data, diags)
     return dataclasses.replace(data, booklet_status=tuple(status)), diags

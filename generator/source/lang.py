@@ -2,13 +2,15 @@
 
 Adding a language means adding ``data/lang/<code>.yaml``; no code changes. The
 names a language must give are derived from the games' data (every species,
-position, era, dig type ...); the labels it must give are those of the reference
-language, English.
+position, era, dig type ...); the labels it must give are those the code prints
+(the registry :data:`generator.products.labels.LABELS`, checked by :func:`check_labels`),
+each with only the placeholders the code fills, through the safe :func:`fill`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,8 +45,71 @@ class Language:
         """The name of a data item, e.g. term("species", "velociraptor")."""
         return self.names[f"{section}.{item}"]
 
-    def label(self, key: str) -> str:
-        return self.labels[key]
+    def label(self, key: str, values: Mapping[str, object] | None = None) -> str:
+        """A label, its {placeholders} filled from ``values`` (see :func:`fill`)."""
+        text = self.labels[key]
+        return fill(text, values) if values else text
+
+
+#: A placeholder: a name or a position in braces. Anything else in braces is text.
+PLACEHOLDER_RE = re.compile(r"\{([A-Za-z0-9_]*)\}")
+#: Every brace construct of a text: placeholders, and braces standing alone.
+_BRACES_RE = re.compile(r"\{[^{}]*\}|[{}]")
+
+
+def fill(text: str, values: Mapping[str, object]) -> str:
+    """``text`` with each ``{name}`` whose name is in ``values`` replaced by its value.
+
+    Unlike ``str.format`` it never reaches attributes or items (``{x.__class__}``),
+    never fails on a lone brace, and leaves unknown names as they are: data can
+    only ever substitute the values it is given.
+    """
+    return PLACEHOLDER_RE.sub(
+        lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text
+    )
+
+
+def placeholder_problems(text: str, allowed: Iterable[str]) -> list[str]:
+    """What is wrong with the braces of ``text`` when it may use only ``allowed``."""
+    allowed = set(allowed)
+    problems = []
+    for token in _BRACES_RE.findall(text):
+        name = token[1:-1] if len(token) > 1 else None
+        if name is None:
+            problems.append(f"a lone {token!r} (braces are only for placeholders)")
+        elif name not in allowed:
+            may = ", ".join(f"{{{a}}}" for a in sorted(allowed)) or "none"
+            problems.append(f"{token} is not a placeholder it can use (it may use: {may})")
+    return problems
+
+
+def check_labels(
+    languages: Iterable[Language], required: Mapping[str, Iterable[str]], diags: Diagnostics
+) -> None:
+    """Every language gives every label the code prints (``required``: label -> the
+    placeholders it may use), with no other placeholders and no stray braces."""
+    for lang in languages:
+        where = lang.locs.get("labels", lang.loc)
+        for key in sorted(required):
+            if key not in lang.labels:
+                diags.error(
+                    "E-LANG-MISSING",
+                    where,
+                    f"language {lang.code}: label {key!r} is missing (key labels.{key})",
+                )
+                continue
+            for problem in placeholder_problems(lang.labels[key], required[key]):
+                diags.error(
+                    "E-LANG-PLACEHOLDER",
+                    lang.locs.get(f"label:{key}", where),
+                    f"language {lang.code}: label {key}: {problem}",
+                )
+        for key in sorted(set(lang.labels) - set(required)):
+            diags.warning(
+                "W-LANG-UNKNOWN-KEY",
+                lang.locs.get(f"label:{key}", lang.loc),
+                f"language {lang.code}: label {key!r} is printed nowhere",
+            )
 
 
 def load_languages(folder: Path, diags: Diagnostics) -> tuple[Language, ...]:
@@ -130,10 +195,9 @@ def check_languages(
         diags.error(
             "E-LANG-REFERENCE",
             Location(str(folder)),
-            f"reference language '{REFERENCE}' is missing; its labels define what every "
-            "language must translate",
+            f"reference language '{REFERENCE}' is missing; it is the default language and "
+            "the one translations start from",
         )
-    labels = sorted(reference.labels) if reference else []
     for lang in languages:
         for key, text in lang.names.items():
             if len(text) > MAX_NAME:
@@ -157,18 +221,3 @@ def check_languages(
                 lang.locs.get(key, lang.loc),
                 f"language {lang.code}: names.{key} names nothing in the data",
             )
-        for key in labels:
-            if key not in lang.labels:
-                diags.error(
-                    "E-LANG-MISSING",
-                    lang.locs["labels"],
-                    f"language {lang.code}: label {key!r} is missing (key labels.{key})",
-                )
-        if reference is not None:
-            for key in sorted(set(lang.labels) - set(labels)):
-                diags.warning(
-                    "W-LANG-UNKNOWN-KEY",
-                    lang.locs.get(f"label:{key}", lang.loc),
-                    f"language {lang.code}: label {key!r} is not in the reference "
-                    f"language '{REFERENCE}'",
-                )
