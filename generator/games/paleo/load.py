@@ -38,7 +38,8 @@ TEMPLATE = (
     s.Field("value", s.integer(0, 99)),
     s.Field("bonus", s.integer(0, 99)),
 )
-BONUS = (s.Field("id", s.ident), s.Field("limit", s.integer(1, 99)))
+#: At most 8 circles of a bonus fit the bonus panel of a sheet (12 overflow it).
+BONUS = (s.Field("id", s.ident), s.Field("limit", s.integer(1, 8)))
 DIG_SITE = (
     s.Field("grid", s.any_node),
     s.Field("rounds", s.integer(1, 99)),

@@ -9,6 +9,7 @@ from ...games.paleo.load import GAME_ID
 from ...games.paleo.model import DigSite
 from ...games.paleo.pads import generate_pad
 from ..files import Written
+from .checks import check
 from .cover import cover_art
 from .pad import build_pad
 
@@ -30,4 +31,4 @@ def kit_files(
     return build_pad(data, lang, sites, 1, paper, 1, "pdf", out_dir, "pad-sample")
 
 
-__all__ = ["PRODUCTS", "build_pad", "cover_art", "kit_files", "prepare_kit"]
+__all__ = ["PRODUCTS", "build_pad", "check", "cover_art", "kit_files", "prepare_kit"]

@@ -85,7 +85,7 @@ def build_pad(
     return write_pages(
         pages,
         folder,
-        f"{stem}-{paper}",
+        f"{stem}-{paper}" + ("-2up" if per_page == 2 else ""),  # never overwrites the 1-up file
         fmt,
         component="pad",
         language=lang.code,

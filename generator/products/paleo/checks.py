@@ -1,0 +1,33 @@
+"""Checks of the Paleontologists data that only the pad sheet can make.
+
+Takes the model; reports a dig-site grid that no pad layout can print with cells a
+pencil can fill (every paper, one and two sheets per page).
+"""
+
+from __future__ import annotations
+
+from ...games.paleo.model import PaleoData
+from ...source.diagnostics import Diagnostics
+from .sheet import MIN_CELL, PAPERS, sheet_box, sheet_layout
+
+
+def check(data: PaleoData, diags: Diagnostics) -> None:
+    site = data.dig_site
+    if site is None or not data.dice:
+        return
+    too_small = []
+    for paper in PAPERS:
+        for per_page in (1, 2):
+            _, _, w, h = sheet_box(paper, per_page)
+            try:
+                sheet_layout(data, site.rows, site.cols, w, h)
+            except ValueError:
+                too_small.append(f"{paper} {per_page} per page")
+    if too_small:
+        diags.error(
+            "E-PAD-FIT",
+            site.where("grid"),
+            f"dig site: a {site.rows}x{site.cols} grid does not fit a pad sheet "
+            f"({', '.join(too_small)}) with cells of at least {MIN_CELL:g} mm; "
+            "expected a smaller grid",
+        )
