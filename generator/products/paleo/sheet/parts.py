@@ -149,8 +149,12 @@ def _digest(data: PaleoData, lang: Language) -> str:
         repr(sorted((p.id, sorted(p.cells)) for p in data.pentominoes)),
         repr([(d.id, d.pattern) for d in data.dig_types]),
         repr([(f.face, f.shapes, f.dig_type) for f in data.dice]),
-        repr(
-            (data.dig_site.rounds, data.dig_site.fossils_max, data.dig_site.bonuses)
+        repr(  # values only: a Location (file as typed, line) must not change the bytes
+            (
+                data.dig_site.rounds,
+                data.dig_site.fossils_max,
+                [(b.id, b.limit) for b in data.dig_site.bonuses],
+            )
             if data.dig_site
             else None
         ),
