@@ -27,6 +27,8 @@ class Game:
     load: Callable[[Path, Diagnostics], Any]  # data folder -> the game's model
     check: Callable[[Any, Diagnostics], None]  # rules checks of a loaded model
     name_keys: Callable[[Any], Iterable[tuple[str, str]]]  # (section, id) every language names
+    #: The sections of the languages' names that ``name_keys`` fills (species, ...).
+    name_sections: tuple[str, ...]
     #: The {placeholders} its booklet texts may use; ``booklet_values`` fills exactly these.
     placeholders: frozenset[str]
     booklet_values: Callable[[Any, Language], dict[str, str]]

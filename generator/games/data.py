@@ -54,12 +54,28 @@ def load_games(data_dir: str | os.PathLike[str], diags: Diagnostics) -> Componen
     data_dir = Path(data_dir)
     if not _check_folder(data_dir, diags):
         return None
-    models = {game.id: game.load(data_dir, diags) for game in GAMES}
-    languages = load_languages(data_dir / "lang", diags)
+    models = {}
+    broken = []  # games whose files did not load cleanly
     for game in GAMES:
-        game.check(models[game.id], diags)
+        before = len(diags.errors)
+        models[game.id] = game.load(data_dir, diags)
+        if len(diags.errors) > before:
+            broken.append(game)
+    languages = load_languages(data_dir / "lang", diags)
     keys = [("games", game.id) for game in GAMES]
     for game in GAMES:
+        if game in broken:
+            # Checks across its files (and the names it needs) would only repeat the
+            # errors above in a hundred ways: they wait until its files load.
+            diags.warning(
+                "W-CHECKS-SKIPPED",
+                Location(display_path(data_dir / game.id)),
+                f"{game.id}: checks across its files skipped until the errors in its "
+                "files are fixed",
+            )
+            continue
+        game.check(models[game.id], diags)
         keys.extend(game.name_keys(models[game.id]))
-    check_languages(languages, keys, diags)
+    skipped = {section for game in broken for section in game.name_sections}
+    check_languages(languages, keys, diags, skip_sections=skipped)
     return ComponentData(models, languages)

@@ -89,3 +89,11 @@ def test_bad_braces_in_a_label_are_located(data_copy: Path, bad: str) -> None:
     de.write_text("".join(lines), encoding="utf-8")
     found = [d for d in _validate(data_copy) if d["code"] == "E-LANG-PLACEHOLDER"]
     assert [(d["file"].split("/")[-1], d["line"]) for d in found] == [("de.yaml", line)], found
+
+
+def test_one_slip_in_a_file_is_one_error_not_a_cascade(data_copy: Path) -> None:
+    species = data_copy / "digging-for-dinos" / "species.yaml"
+    text = species.read_text(encoding="utf-8")
+    species.write_text(text.replace("    positions:", "  positions:", 1), encoding="utf-8")
+    found = _validate(data_copy)
+    assert [d["code"] for d in found] == ["W-CHECKS-SKIPPED", "E-YAML-SYNTAX"], found

@@ -10,6 +10,7 @@ GAME = Game(
     load=load.load,
     check=checks.check,
     name_keys=terms.name_keys,
+    name_sections=("species", "positions", "eras", "abilities"),
     placeholders=terms.PLACEHOLDERS,
     booklet_values=terms.booklet_values,
     tables={"species": terms.species_table},

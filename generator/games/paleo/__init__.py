@@ -10,6 +10,7 @@ GAME = Game(
     load=load.load,
     check=checks.check,
     name_keys=terms.name_keys,
+    name_sections=("dig_types", "bonuses"),
     placeholders=terms.PLACEHOLDERS,
     booklet_values=terms.booklet_values,
     booklet_keys=terms.booklet_keys,
