@@ -50,6 +50,7 @@ LABELS: Mapping[str, frozenset[str]] = {
         NONE,
     ),
     "booklet_howto_letter": frozenset({"scale"}),
+    "percent": frozenset({"value"}),  # how the language writes 94%
     # PDF metadata
     "pdf_subject_sheets": frozenset({"paper"}),
     "pdf_subject_booklet": frozenset({"paper"}),

@@ -38,7 +38,8 @@ def build_booklet(
         if scale < 1:
             steps.append("booklet_howto_letter")
         steps += ["booklet_howto_fold", "booklet_howto_staple"]
-        howto = [lang.label(s, {"scale": f"{scale:.0%}"}) for s in steps]
+        percent = lang.label("percent", {"value": round(scale * 100)})
+        howto = [lang.label(s, {"scale": percent}) for s in steps]
         pages = impose(
             pages,
             paper,
