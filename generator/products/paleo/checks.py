@@ -1,7 +1,7 @@
 """Checks of the Paleontologists data that only the pad sheet can make.
 
-Takes the model; reports a dig-site grid that no pad layout can print with cells a
-pencil can fill (every paper, one and two sheets per page).
+Takes the model; reports a dig site (grid, round track, fossil table) that no pad
+layout can print with cells a pencil can fill (every paper, one and two per page).
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ def check(data: PaleoData, diags: Diagnostics) -> None:
         diags.error(
             "E-PAD-FIT",
             site.where("grid"),
-            f"dig site: a {site.rows}x{site.cols} grid does not fit a pad sheet "
-            f"({', '.join(too_small)}) with cells of at least {MIN_CELL:g} mm; "
-            "expected a smaller grid",
+            f"dig site: a sheet of a {site.rows}x{site.cols} grid, {site.rounds} rounds and up "
+            f"to {site.fossils_max} fossils does not fit a pad page ({', '.join(too_small)}) "
+            f"with grid cells of at least {MIN_CELL:g} mm; expected a smaller grid, fewer "
+            "rounds or fewer fossils",
         )
