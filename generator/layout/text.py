@@ -7,7 +7,12 @@ from . import fonts
 
 
 class TextOverflow(Exception):
-    """Text that does not fit its box even at the smallest allowed size."""
+    """Text that does not fit its box even at the smallest allowed size; ``text`` is
+    that text, so that a check can say which name or label it is."""
+
+    def __init__(self, message: str, text: str | None = None) -> None:
+        super().__init__(message)
+        self.text = text
 
 
 def fit_size(text: str, font: str, size: float, width: float, min_size: float) -> float:
@@ -18,8 +23,9 @@ def fit_size(text: str, font: str, size: float, width: float, min_size: float) -
     fitted = size * width / natural
     if fitted < min_size:
         raise TextOverflow(
-            f"{text!r} needs {natural:.1f} mm at {size:g} pt but has {width:.1f} mm "
-            f"(would need {fitted:.1f} pt, the minimum is {min_size:g} pt)"
+            text=text,
+            message=f"{text!r} needs {natural:.1f} mm at {size:g} pt but has {width:.1f} mm "
+            f"(would need {fitted:.1f} pt, the minimum is {min_size:g} pt)",
         )
     return fitted
 
@@ -56,5 +62,5 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
         lines.append(current)
     for line in lines:
         if fonts.text_width_mm(font, line, size) > width:
-            raise TextOverflow(f"{line!r} is wider than {width:.1f} mm at {size:g} pt")
+            raise TextOverflow(f"{line!r} is wider than {width:.1f} mm at {size:g} pt", text)
     return lines

@@ -14,8 +14,8 @@ import os
 from ..games import GAMES
 from ..games.data import DEFAULT_DATA_DIR, ComponentData, load_games
 from ..layout.glyphs import check_glyphs
-from ..source.diagnostics import Diagnostics
-from ..source.lang import check_labels
+from ..source.diagnostics import Diagnostics, Location
+from ..source.lang import Language, check_labels
 from . import products_of
 from .booklet import source as booklet_source
 from .booklet.checks import Status, check_booklets
@@ -38,8 +38,38 @@ def load_data(
             check(data.game(game.id), diags)
     check_labels(data.languages, LABELS, diags)
     check_glyphs(data.languages, diags)
+    if not diags.errors:
+        _check_layouts(data, diags)
     status = _check_booklets(data, diags)
     return dataclasses.replace(data, booklet_status=tuple(status)), diags
+
+
+def _check_layouts(data: ComponentData, diags: Diagnostics) -> None:
+    """Each game's products laid out (not drawn) in every language: a name or label
+    too long for its box is found here, at its line, not by a command later."""
+    for game in GAMES:
+        trial = getattr(products_of(game), "trial_layout", None)
+        if trial is None:
+            continue
+        for lang, problem in trial(data, data.languages):
+            text = getattr(problem, "text", None)
+            diags.error(
+                "E-LAYOUT",
+                _where(lang, text),
+                f"language {lang.code}: {game.id}: {problem}; shorten the text",
+            )
+
+
+def _where(lang: Language, text: str | None) -> Location:
+    """The line of the name or label whose text this is (the file when none is)."""
+    if text:
+        for key, value in lang.labels.items():
+            if value == text or value in text:
+                return lang.locs.get(f"label:{key}", lang.loc)
+        for key, value in lang.names.items():
+            if value == text:
+                return lang.locs.get(key, lang.loc)
+    return lang.loc
 
 
 def _check_booklets(data: ComponentData, diags: Diagnostics) -> list[Status]:

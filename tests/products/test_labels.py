@@ -97,3 +97,13 @@ def test_one_slip_in_a_file_is_one_error_not_a_cascade(data_copy: Path) -> None:
     species.write_text(text.replace("    positions:", "  positions:", 1), encoding="utf-8")
     found = _validate(data_copy)
     assert [d["code"] for d in found] == ["W-CHECKS-SKIPPED", "E-YAML-SYNTAX"], found
+
+
+def test_a_label_too_long_for_its_box_is_caught_by_validate_at_its_line(data_copy: Path) -> None:
+    en = data_copy / "lang" / "en.yaml"
+    line = _label_line(en, "fossils")
+    lines = en.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[line - 1] = "  fossils: " + "Fossil " * 30 + "\n"
+    en.write_text("".join(lines), encoding="utf-8")
+    found = [d for d in _validate(data_copy) if d["code"] == "E-LAYOUT"]
+    assert [(d["file"].split("/")[-1], d["line"]) for d in found] == [("en.yaml", line)], found

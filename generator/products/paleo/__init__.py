@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ...games.data import ComponentData
 from ...games.paleo.load import GAME_ID
 from ...games.paleo.model import DigSite
-from ...games.paleo.pads import generate_pad
+from ...games.paleo.pads import PadGenerator, generate_pad, sheet_seeds
+from ...layout.text import TextOverflow
+from ...source.lang import Language
 from ..files import Written
 from .checks import check
 from .cover import cover_art
 from .pad import build_pad
+from .sheet import PAPERS, pad_pages
 
 PRODUCTS = ()  # no sheet products: pads have their own command (dinokit pads)
 SAMPLE_PAD = (4, 1, "medium")  # sheets, seed, difficulty of the pad in every build
@@ -20,6 +24,22 @@ SAMPLE_PAD = (4, 1, "medium")  # sheets, seed, difficulty of the pad in every bu
 def prepare_kit(data: ComponentData, workers: int) -> list[DigSite]:
     """The sample pad's sheets, made once per build: the same sheets in every language."""
     return generate_pad(data.game(GAME_ID), *SAMPLE_PAD, workers=workers)
+
+
+def trial_layout(
+    data: ComponentData, languages: Iterable[Language]
+) -> Iterator[tuple[Language, Exception]]:
+    """Lay out (without drawing) one pad page of every kind in each language; yield
+    what does not fit. The validator calls it, so that whatever it accepts builds."""
+    paleo = data.game(GAME_ID)
+    site = PadGenerator(paleo).sheet("medium", next(sheet_seeds(1)))
+    for lang in languages:
+        try:
+            for paper in PAPERS:
+                for per_page in (1, 2):
+                    next(iter(pad_pages([site], paleo, lang, paper, per_page)))
+        except (TextOverflow, ValueError) as exc:
+            yield lang, exc
 
 
 def kit_files(
@@ -31,4 +51,6 @@ def kit_files(
     return build_pad(data, lang, sites, 1, paper, 1, "pdf", out_dir, "pad-sample")
 
 
-__all__ = ["PRODUCTS", "build_pad", "check", "cover_art", "kit_files", "prepare_kit"]
+__all__ = [
+    "PRODUCTS", "build_pad", "check", "cover_art", "kit_files", "prepare_kit", "trial_layout",
+]  # fmt: skip

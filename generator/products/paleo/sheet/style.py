@@ -96,7 +96,9 @@ def text_lines(
             return [
                 Text(x, first + k * lead, line, font, s, colour) for k, line in enumerate(lines)
             ]
-    raise TextOverflow(f"{text!r} does not fit {w:.1f} x {h:.1f} mm at {min_size:g} pt or more")
+    raise TextOverflow(
+        f"{text!r} does not fit {w:.1f} x {h:.1f} mm at {min_size:g} pt or more", text
+    )
 
 
 def _sizes(size: float, min_size: float) -> Iterator[float]:
