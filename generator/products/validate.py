@@ -63,12 +63,16 @@ def _check_layouts(data: ComponentData, diags: Diagnostics) -> None:
 def _where(lang: Language, text: str | None) -> Location:
     """The line of the name or label whose text this is (the file when none is)."""
     if text:
-        for key, value in lang.labels.items():
-            if value == text or value in text:
-                return lang.locs.get(f"label:{key}", lang.loc)
-        for key, value in lang.names.items():
-            if value == text:
-                return lang.locs.get(key, lang.loc)
+        shown = text.casefold()  # headings print their label in capitals
+
+        def matches(value: str) -> bool:
+            value = value.casefold()
+            return value in shown or (len(shown) >= 3 and shown in value)  # or one line of it
+
+        found = [(len(v), f"label:{k}") for k, v in lang.labels.items() if matches(v)]
+        found += [(len(v), k) for k, v in lang.names.items() if matches(v)]
+        if found:  # the longest text that matches is the one that overflowed
+            return lang.locs.get(max(found)[1], lang.loc)
     return lang.loc
 
 
