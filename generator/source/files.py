@@ -45,6 +45,33 @@ def _remove_stale_temps(path: Path) -> None:
             pass  # alive, but another user's
 
 
+#: Folders that writes may not leave through a symbolic link (the commands' --out).
+_ROOTS: list[Path] = []
+
+
+def guard_root(root: str | os.PathLike[str]) -> None:
+    """From now on, a file written below ``root`` may not pass through a symbolic link
+    inside it: a link planted in an output folder must not send files elsewhere."""
+    _ROOTS.append(Path(os.path.abspath(root)))
+
+
+def _check_no_links(path: Path) -> None:
+    target = Path(os.path.abspath(path))
+    for root in _ROOTS:
+        try:
+            inside = target.relative_to(root)
+        except ValueError:
+            continue
+        current = root
+        for part in inside.parts:
+            current = current / part
+            if current.is_symlink():
+                raise OutputError(
+                    f"{path}: refusing to write through the symbolic link {current} inside "
+                    f"{root}; remove the link or choose another --out"
+                )
+
+
 def atomic_write(path: str | os.PathLike[str], content: bytes) -> Path:
     """Write ``content`` to a temporary file beside ``path``, then rename it into place.
 
@@ -52,6 +79,7 @@ def atomic_write(path: str | os.PathLike[str], content: bytes) -> Path:
     old file untouched; a temporary file left by a killed run is removed next time.
     """
     path = Path(path)
+    _check_no_links(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale_temps(path)

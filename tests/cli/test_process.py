@@ -96,3 +96,22 @@ def test_a_pad_of_more_printed_sheets_than_allowed_is_refused_before_any_work() 
     )  # fmt: skip
     assert done.returncode == 2
     assert "20000000 printed sheets, expected at most 100000" in done.stderr
+
+
+def test_a_symbolic_link_inside_out_is_not_written_through(tmp_path: Path) -> None:
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    out.mkdir()
+    elsewhere.mkdir()
+    (out / "paleontologists").symlink_to(elsewhere)
+    done = subprocess.run(
+        [*DINOKIT, "pads", "--count", "1", "--format", "json", "--out", str(out)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 1 and "refusing to write through the symbolic link" in done.stderr
+    assert not any(elsewhere.iterdir())
+
+
+def test_not_a_number_is_not_a_bleed() -> None:
+    for bad in ("nan", "inf", "-inf"):
+        done = subprocess.run([*DINOKIT, "tiles", "--bleed", bad], capture_output=True, text=True)
+        assert done.returncode == 2 and "Invalid value for '--bleed'" in done.stderr
