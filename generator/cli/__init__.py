@@ -32,7 +32,6 @@ for command in (
     main.add_command(command)
 
 
-
 def run() -> None:
     """The ``dinokit`` console command."""
     from .entry import run as run_process

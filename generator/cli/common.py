@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -43,6 +44,13 @@ def format_option(formats: tuple[str, ...], help: str) -> Decorator:
     return choice_option("--format", formats, formats[0], help, dest="fmt")
 
 
+def _guarded(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    from ..source.files import guard_root
+
+    guard_root(value)  # no file is written through a symbolic link inside --out
+    return value
+
+
 def out_option(default: str = "output", help: str = "Folder to write into.") -> Decorator:
     return click.option(
         "--out",
@@ -50,8 +58,21 @@ def out_option(default: str = "output", help: str = "Folder to write into.") -> 
         type=click.Path(path_type=Path, file_okay=False),
         default=Path(default),
         show_default=True,
+        callback=_guarded,
         help=help,
     )
+
+
+class FiniteRange(click.FloatRange):
+    """A number in a closed range; never nan or inf (which a FloatRange lets through)."""
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a number from {self.min:g} to {self.max:g}", param, ctx)
+        return number
 
 
 OUT_OPTION = out_option()
@@ -131,13 +152,21 @@ def load_or_exit(data_dir: Path) -> ComponentData:
 
 
 def parse_offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
+    """X,Y in mm, each within the sheets' duplex limit (templates/sheets.yaml)."""
+    from ..layout.sheets import LayoutError, check_duplex_offset, load_sheet_spec
+
     try:
         x_text, y_text = value.split(",")
-        return float(x_text), float(y_text)
+        offset = float(x_text), float(y_text)
     except ValueError:
         raise click.BadParameter(
             f"{value!r} is not an offset, expected two numbers in mm as X,Y (e.g. 0.5,-1)"
         ) from None
+    try:
+        check_duplex_offset(load_sheet_spec(), offset)
+    except LayoutError as exc:
+        raise click.BadParameter(str(exc)) from None
+    return offset
 
 
 def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -149,7 +178,7 @@ def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
         LANG_OPTION,
         click.option(
             "--bleed",
-            type=click.FloatRange(0, 6),
+            type=FiniteRange(0, 6),
             default=None,
             help="Bleed in mm around each component [default: 3].",
         ),
@@ -160,7 +189,8 @@ def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
             default="0,0",
             show_default=True,
             callback=parse_offset,
-            help="Shift backs by X,Y mm to correct a duplex printer's drift.",
+            help="Shift every backs page by X,Y mm (each -5 to 5) to correct a duplex "
+            "printer's drift: +X moves the backs right as seen on the backs page, +Y down.",
         ),
         data_option,
     ]
@@ -201,11 +231,12 @@ def build_errors() -> tuple[type[Exception], ...]:
     """Errors a command reports as a plain message: a layout that cannot be made, a
     text that cannot fit, a file that cannot be written. (Imported only when one is
     raised, so that a command's module stays light.)"""
+    from ..games.parallel import WorkerError
     from ..layout.sheets import LayoutError
     from ..layout.text import TextOverflow
     from ..products.files import OutputError
 
-    return (OutputError, LayoutError, TextOverflow)
+    return (OutputError, LayoutError, TextOverflow, WorkerError)
 
 
 def progress(total: int, label: str):

@@ -19,6 +19,7 @@ from ..source import TEMPLATES_DIR
 from ..source import schema as s
 from ..source.diagnostics import DataError, Diagnostics
 from ..source.located import load_file
+from . import fonts
 from .text import fitted_text
 
 MARK_COLOUR = "#000000"
@@ -43,6 +44,7 @@ class SheetSpec:
     footer: float
     ruler: float
     components: dict[str, ComponentSize]
+    duplex_max: float = 5.0  # mm: the largest duplex offset allowed on either axis
 
 
 @dataclass(frozen=True)
@@ -56,10 +58,15 @@ class PrintOptions:
 
 @dataclass(frozen=True)
 class Component:
-    """One printed piece: its front and (optionally) its back, in trim coordinates."""
+    """One printed piece: its front and (optionally) its back, in trim coordinates.
+
+    ``contained``: its artwork stays within its bleed, so it is placed without a clip
+    (where two bleeds meet, a clip's anti-aliased edge shows as a seam in browsers).
+    """
 
     front: tuple[Item, ...]
     back: tuple[Item, ...] | None = None
+    contained: bool = False
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,7 @@ _FILE = (
     s.Field("printable_margin", _MM),
     s.Field("crop_marks", s.any_node),
     s.Field("footer", s.any_node),
+    s.Field("duplex_offset_max", _MM),
     s.Field("components", s.any_node),
 )
 
@@ -115,6 +123,7 @@ def load_sheet_spec(path: Path = TEMPLATES_DIR / "sheets.yaml") -> SheetSpec:
                 footer["height"],
                 footer["ruler"],
                 {k: ComponentSize(**v) for k, v in components.items()},
+                top["duplex_offset_max"],
             )
     if diags.errors or spec is None:
         raise DataError(diags.errors)
@@ -163,7 +172,10 @@ class LayoutError(Exception):
     pass
 
 
-def plan_grid(spec: SheetSpec, component: str, options: PrintOptions) -> Grid:
+def plan_grid(spec: SheetSpec, component: str, options: PrintOptions, duplex: bool = False) -> Grid:
+    """The grid of ``component`` on one sheet: as many as fit the printable area with
+    their bleed and, beyond it, room for the crop marks and (``duplex``) for a backs
+    page shifted by the largest duplex offset."""
     if options.paper not in spec.papers:
         raise LayoutError(
             f"unknown paper {options.paper!r}, expected one of: {', '.join(spec.papers)}"
@@ -171,7 +183,8 @@ def plan_grid(spec: SheetSpec, component: str, options: PrintOptions) -> Grid:
     base = spec.components[component]
     bleed = base.bleed if options.bleed is None else options.bleed
     size = ComponentSize(base.width, base.height, max(base.gap, 2 * bleed), bleed)
-    room = bleed + (spec.mark_offset + spec.mark_length if options.crop_marks else 0)
+    marks = spec.mark_offset + spec.mark_length if options.crop_marks else 0.0
+    room = bleed + max(marks, spec.duplex_max if duplex else 0.0)
     common_w, common_h = spec.common
     avail_w = common_w - 2 * (spec.printable + room)
     avail_h = common_h - 2 * (spec.printable + room) - spec.footer
@@ -191,22 +204,69 @@ def plan_grid(spec: SheetSpec, component: str, options: PrintOptions) -> Grid:
     return Grid((paper_w, paper_h), size, cols, rows, x0, y0, size.gap)
 
 
-def crop_marks(grid: Grid, spec: SheetSpec, dx: float = 0.0, dy: float = 0.0) -> list[Item]:
-    """Marks on the extension of every cut line, outside all components and their bleed."""
+Box = tuple[float, float, float, float]  # x, y, width, height in page mm
+
+
+def mark_area(spec: SheetSpec, paper: tuple[float, float]) -> Box:
+    """Where crop marks may go: the printable part of the area A4 and Letter share,
+    above the footer band."""
+    (paper_w, paper_h), (common_w, common_h) = paper, spec.common
+    x = (paper_w - common_w) / 2 + spec.printable
+    y = (paper_h - common_h) / 2 + spec.printable
+    return x, y, common_w - 2 * spec.printable, common_h - 2 * spec.printable - spec.footer
+
+
+def _clipped(
+    a: float, b: float, low: float, high: float, minimum: float
+) -> tuple[float, float] | None:
+    """The part of the span a..b between low and high, if at least ``minimum`` long."""
+    a, b = max(a, low), min(b, high)
+    return (a, b) if b - a >= minimum else None
+
+
+def crop_marks(boxes: Sequence[Box], bleed: float, spec: SheetSpec, area: Box) -> list[Item]:
+    """Marks on the extension of every cut line of the components at ``boxes`` (their
+    trim), in the margins round the components, outside their bleed: only the lines
+    that cut a component are marked, so a half-empty sheet marks no empty row.
+
+    Marks stay inside ``area`` (see :func:`mark_area`): where a shifted backs page would
+    push one out, it is shortened, and left out when less than 1 mm would remain.
+    """
+    if not boxes:
+        return []
     style = Style(stroke=MARK_COLOUR, width=spec.mark_width)
-    w, h, b = grid.size.width, grid.size.height, grid.size.bleed
-    xs = sorted({grid.x0 + c * (w + grid.gap) + e for c in range(grid.cols) for e in (0, w)})
-    ys = sorted({grid.y0 + r * (h + grid.gap) + e for r in range(grid.rows) for e in (0, h)})
-    left, right = xs[0] - b - spec.mark_offset, xs[-1] + b + spec.mark_offset
-    top, bottom = ys[0] - b - spec.mark_offset, ys[-1] + b + spec.mark_offset
-    L = spec.mark_length
+    out, length = bleed + spec.mark_offset, spec.mark_length
+    ax, ay, aw, ah = area
+    xs = sorted({round(e, 6) for x, _, w, _ in boxes for e in (x, x + w)})
+    ys = sorted({round(e, 6) for _, y, _, h in boxes for e in (y, y + h)})
     items: list[Item] = []
-    for x in xs:
-        items.append(Line(x + dx, top - L + dy, x + dx, top + dy, style))
-        items.append(Line(x + dx, bottom + dy, x + dx, bottom + L + dy, style))
-    for y in ys:
-        items.append(Line(left - L + dx, y + dy, left + dx, y + dy, style))
-        items.append(Line(right + dx, y + dy, right + L + dx, y + dy, style))
+    for vertical, lines, ends, across, along in (
+        (True, xs, (ys[0], ys[-1]), (ax, ax + aw), (ay, ay + ah)),
+        (False, ys, (xs[0], xs[-1]), (ay, ay + ah), (ax, ax + aw)),
+    ):
+        spans = ((ends[0] - out - length, ends[0] - out), (ends[1] + out, ends[1] + out + length))
+        for at in lines:
+            if not across[0] <= at <= across[1]:
+                continue
+            for a, b in spans:
+                part = _clipped(a, b, *along, minimum=1.0)
+                if part is not None:
+                    p, q = part
+                    items.append(
+                        Line(at, p, at, q, style) if vertical else Line(p, at, q, at, style)
+                    )
+    return items
+
+
+def calibration_bar(x: float, base: float, length: float) -> list[Item]:
+    """The print-at-100% bar: ``length`` mm from ``x``, ticks every 10 mm, standing on ``base``."""
+    ink = Style(stroke=MARK_COLOUR, width=0.25)
+    items: list[Item] = [
+        Rect(x, base - 2.5, length, 2.5, Style(fill="#000000")),
+        Line(x, base - 5, x, base, ink),
+        Line(x + length, base - 5, x + length, base, ink),
+    ]
+    items += [Line(x + t, base - 4, x + t, base - 2.5, ink) for t in range(10, int(length), 10)]
     return items
 
 
@@ -217,32 +277,35 @@ def footer_items(spec: SheetSpec, grid: Grid, footer: Footer, label: str) -> lis
     left = (paper_w - common_w) / 2 + spec.printable + 5
     right = (paper_w + common_w) / 2 - spec.printable - 5
     base = (paper_h + common_h) / 2 - spec.printable - 3
-    ink = Style(stroke=MARK_COLOUR, width=0.25)
-    items: list[Item] = [
-        Rect(left, base - 2.5, spec.ruler, 2.5, Style(fill="#000000")),
-        Line(left, base - 5, left, base, ink),
-        Line(left + spec.ruler, base - 5, left + spec.ruler, base, ink),
-    ]
-    items += [
-        Line(left + t, base - 4, left + t, base - 2.5, ink) for t in range(10, int(spec.ruler), 10)
-    ]
+    items = calibration_bar(left, base, spec.ruler)
     text_x = left + spec.ruler + 3
-    label_w = 70.0
+    # The print check and the label share the room right of the bar, each in
+    # proportion to its natural width, 3 mm apart.
+    room = right - text_x - 3
+    check_w = fonts.text_width_mm(footer.font, footer.print_check, 7)
+    label_w = fonts.text_width_mm(footer.font, label, 7)
+    share = room * label_w / (check_w + label_w) if check_w + label_w > room else label_w
     items.append(
         fitted_text(
-            text_x,
-            base - 0.6,
-            footer.print_check,
-            footer.font,
-            7,
-            right - label_w - 3 - text_x,
-            min_size=5,
+            text_x, base - 0.6, footer.print_check, footer.font, 7, room - share, min_size=5
         )
     )
     items.append(
-        fitted_text(right, base - 0.6, label, footer.font, 7, label_w, min_size=5, align="right")
+        fitted_text(right, base - 0.6, label, footer.font, 7, share, min_size=5, align="right")
     )
     return items
+
+
+def check_duplex_offset(spec: SheetSpec, offset: tuple[float, float]) -> None:
+    """A LayoutError unless both parts of ``offset`` are numbers within the allowed range."""
+    limit = spec.duplex_max
+    for axis, value in zip("XY", offset, strict=True):
+        if not math.isfinite(value) or abs(value) > limit:
+            shown = f"{value:g} mm" if math.isfinite(value) else f"{value!r}, not a number of mm,"
+            raise LayoutError(
+                f"duplex offset {axis} = {shown} is out of range: X and Y must each be "
+                f"from {-limit:g} to {limit:g} mm"
+            )
 
 
 def layout_sheets(
@@ -251,41 +314,55 @@ def layout_sheets(
     footer: Footer,
     options: PrintOptions,
     spec: SheetSpec | None = None,
+    titles: Sequence[str] = (),
 ) -> list[Page]:
     """Fronts pages, each followed by its mirrored backs page when components have backs.
 
     ``components`` is one list, or a list of groups (e.g. one per era) that each
-    start on a sheet of their own, so a sheet's backs page shows one design.
+    start on a sheet of their own, so a sheet's backs page shows one design;
+    ``titles`` (one per group) then name the group in each page's label.
+    The backs are shifted by the duplex offset (+X to the right as seen on the backs
+    page, +Y down), at most ``spec.duplex_max`` mm on either axis.
     """
     spec = spec or load_sheet_spec()
-    grid = plan_grid(spec, component, options)
+    check_duplex_offset(spec, options.duplex_offset)
     groups = cast(
         Sequence[Sequence[Component]],
         components if components and not isinstance(components[0], Component) else [components],
     )
     duplex = any(c.back is not None for group in groups for c in group)
+    grid = plan_grid(spec, component, options, duplex)
+    area = mark_area(spec, grid.paper)
     n = grid.per_sheet
-    sheets = [group[i : i + n] for group in groups for i in range(0, len(group), n)]
+    sheets = [
+        (group[i : i + n], titles[g] if g < len(titles) else "")
+        for g, group in enumerate(groups)
+        for i in range(0, len(group), n)
+    ]
     w, h, b = grid.size.width, grid.size.height, grid.size.bleed
     clip = Rect(-b, -b, w + 2 * b, h + 2 * b, Style())
     pages: list[Page] = []
     total = len(sheets)
-    for number, sheet in enumerate(sheets, start=1):
+    for number, (sheet, group_title) in enumerate(sheets, start=1):
         sides = [("front", 0.0, 0.0)]
         if duplex:
             sides.append(("back", *options.duplex_offset))
         for side, dx, dy in sides:
             items: list[Item] = []
+            boxes: list[Box] = []
             for index, comp in enumerate(sheet):
                 x, y = grid.slot(index)
                 art = comp.front
                 if side == "back":
                     x, art = grid.mirrored(x), comp.back or ()
-                items.append(Group(tuple(art), Transform(dx=x + dx, dy=y + dy), clip))
+                where = Transform(dx=x + dx, dy=y + dy)
+                items.append(Group(tuple(art), where, None if comp.contained else clip))
+                boxes.append((x + dx, y + dy, w, h))
             if options.crop_marks:
-                items += crop_marks(grid, spec, dx, dy)
-            side_note = f" · {footer.backs}" if side == "back" else ""
-            label = f"{footer.title}{side_note} · {number}/{total} · {options.paper.upper()}"
+                items += crop_marks(boxes, b, spec, area)
+            parts = [footer.title, group_title, footer.backs if side == "back" else ""]
+            parts += [f"{number}/{total}", options.paper.upper()]
+            label = " · ".join(part for part in parts if part)
             items += footer_items(spec, grid, footer, label)
             pages.append(
                 Page(

@@ -8,22 +8,47 @@ from dataclasses import dataclass
 from ...draw.shapes import Rect, Style
 from ...layout import fonts
 from ...source.lang import Language
-from .colours import WHITE
+from .colours import INK, WHITE, mix
+from .vision import best_ink, contrast
 
 SAFE = 3.0  # mm: text stays this far inside the cut line
+TINT = 0.86  # ink saver: a component's ground is its colour this far towards white
+TEXT_CONTRAST = 4.5  # text and marks on a coloured ground stand out at least this much
+
+
+def readable(colour: str, ground: str, minimum: float = TEXT_CONTRAST) -> str:
+    """``colour``, or the least change of it towards dark ink or white (whichever stands
+    out on ``ground``) that gives at least ``minimum`` contrast on ``ground``."""
+    target = best_ink(ground, (INK, WHITE))
+    for step in range(11):
+        candidate = mix(colour, target, step / 10)
+        if contrast(candidate, ground) >= minimum:
+            return candidate
+    return target
 
 
 @dataclass(frozen=True)
 class Look:
-    """Colours of one printing style (full colour, or ink saver)."""
+    """Colours of one printing style (full colour, or ink saver).
+
+    Full colour: a component's ground is its colour, to the bleed. Ink saver: a light
+    tint of it (no frame near the cut, so a mis-cut shows nothing lopsided).
+    """
 
     ink_saver: bool
 
     def background(self, colour: str) -> str:
-        return WHITE if self.ink_saver else colour
+        return mix(colour, WHITE, TINT) if self.ink_saver else colour
+
+    def ink(self, ground: str) -> str:
+        """White or dark ink, whichever stands out more on ``ground``."""
+        return best_ink(ground, (WHITE, INK))
 
     def title(self, colour: str) -> str:
-        return colour if self.ink_saver else WHITE
+        """Text on a component of ``colour``: in ink saver the colour itself where it is
+        readable on the tint (darkened where not), in full colour white or dark ink."""
+        ground = self.background(colour)
+        return readable(colour, ground) if self.ink_saver else self.ink(ground)
 
 
 def lang_fonts(lang: Language) -> tuple[str, str, str]:

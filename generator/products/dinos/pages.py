@@ -3,8 +3,11 @@ gives the pages of tiles, of tokens and of player aids (fronts and backs)."""
 
 from __future__ import annotations
 
+import math
+
 from ...draw.shapes import Page
 from ...games.dinos.model import DinosData
+from ...games.dinos.terms import ROMAN
 from ...layout import fonts
 from ...layout.sheets import (
     Component,
@@ -14,9 +17,10 @@ from ...layout.sheets import (
     SheetSpec,
     layout_sheets,
     load_sheet_spec,
+    plan_grid,
 )
 from ...source.lang import Language
-from .aid import aid_card
+from .aid import aid_sides
 from .look import Look
 from .tiles import tile_back, tile_front
 from .tokens import token_face
@@ -62,21 +66,41 @@ def tile_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[P
                 bleed,
                 look,
             )
-            components[-1].append(Component(front, back))
-    return layout_sheets(components, "tile", _footer(lang, "tiles_title"), options, spec)
+            components[-1].append(Component(front, back, contained=True))
+    titles = [era_title(lang, era.number) for era in data.eras]
+    return layout_sheets(
+        components, "tile", _footer(lang, "tiles_title"), options, spec, titles=titles
+    )
+
+
+def era_title(lang: Language, number: int) -> str:
+    """An era as a sheet's label names it: "Era II (Jurassic)"."""
+    numeral = ROMAN.get(number, str(number))
+    return f"{lang.label('era')} {numeral} ({lang.term('eras', str(number))})"
+
+
+def tokens_per_colour(data: DinosData, per_sheet: int) -> int:
+    """How many tokens of each player colour are printed: the tokens a player needs, and
+    as many spares (in whole sets) as fill the sheets that holds them."""
+    per_player = data.rules.tokens_per_player if data.rules else 2
+    colours = len(data.rules.player_colours) if data.rules else 0
+    sheets = math.ceil(per_player * colours / per_sheet) if colours else 1
+    return max(per_player, sheets * per_sheet // (colours or 1) // per_player * per_player)
 
 
 def token_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[Page]:
     spec, size, bleed, look = _sheet_setup("token", options)
-    per_player = data.rules.tokens_per_player if data.rules else 2
     colours = data.rules.player_colours if data.rules else ()
+    per_sheet = plan_grid(spec, "token", options, duplex=True).per_sheet
+    count = tokens_per_colour(data, per_sheet)
     components = [
         Component(
-            token_face(colour, False, size.width, size.height, bleed, look),
-            token_face(colour, True, size.width, size.height, bleed, look),
+            token_face(colour, False, size.width, size.height, bleed, look, seat),
+            token_face(colour, True, size.width, size.height, bleed, look, seat),
+            contained=True,
         )
-        for colour in colours
-        for _ in range(per_player)
+        for seat, colour in enumerate(colours)
+        for _ in range(count)
     ]
     return layout_sheets(components, "token", _footer(lang, "tokens_title"), options, spec)
 
@@ -84,7 +108,6 @@ def token_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[
 def aid_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[Page]:
     spec, size, bleed, look = _sheet_setup("aid", options)
     players = data.rules.max_players if data.rules else 4
-    card = aid_card(data, lang, size.width, size.height, bleed, look)
-    return layout_sheets(
-        [Component(card)] * players, "aid", _footer(lang, "aid_title"), options, spec
-    )
+    front, back = aid_sides(data, lang, size.width, size.height, bleed, look)
+    card = Component(front, back, contained=True)
+    return layout_sheets([card] * players, "aid", _footer(lang, "aid_title"), options, spec)

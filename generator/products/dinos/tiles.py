@@ -8,17 +8,19 @@ from dataclasses import dataclass
 
 from ...draw.shapes import Circle, Group, Item, Path, Rect, Style, Text, Transform
 from ...games.dinos.model import Era, Species, Tile
+from ...games.dinos.terms import ROMAN
 from ...layout import fonts
-from ...layout.text import fitted_text
+from ...layout.text import fit_size, fitted_text
 from ...source.lang import Language
 from . import art
 from .colours import BONE_FADED, GOLD, INK, PARCHMENT, WHITE, mix
 from .look import SAFE, Look, bleed_background, lang_fonts
 
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII", 9: "IX"}
 ERA_BADGE_R = 3.1  # mm: the era badge (top left) and the ability mark (top right)
 LEFT_DISC_R = 4.2  # mm: the value of a tile of an incomplete dinosaur (bottom left)
 RIGHT_DISC_R = 4.6  # mm: the value of the completed dinosaur (bottom right)
+CLEAR = 1.2  # mm: a label keeps this far from every other element (1 mm, and ink overhang)
+PANEL_TOP, PANEL_H = 10.6, 17.0  # mm: the skeleton's parchment panel
 
 
 @dataclass(frozen=True)
@@ -46,13 +48,48 @@ def tile_marks(w: float, h: float) -> dict[str, Mark]:
 
 
 def _value_disc(
-    cx: float, cy: float, r: float, value: int, fill: str, text: str, font: str, stroke: str = INK
+    mark: Mark,
+    value: int,
+    fill: str,
+    text: str,
+    font: str,
+    stroke: str = INK,
+    ring: float = 0.45,
+    inner: bool = False,
 ) -> list[Item]:
-    size = r * 2.35 / fonts.MM_PER_PT * 0.62  # digits about 60% of the disc
+    """A value in a disc; ``ring`` mm of ``stroke`` round it, and a second thin ring
+    inside it when ``inner`` (how the ink saver tells the complete value apart)."""
+    cx, cy, r = mark.cx, mark.cy, mark.r
+    # digits about 60% of the disc high, and 1 mm clear of the ring either side
+    room = 2 * (r - ring) - (2.6 if inner else 2.0)
+    size = fit_size(str(value), font, r * 2.35 / fonts.MM_PER_PT * 0.62, room, 4.0)
     cap = fonts.cap_height_mm(font, size)
+    items: list[Item] = [Circle(cx, cy, r - ring / 2, Style(fill=fill, stroke=stroke, width=ring))]
+    if inner:
+        items.append(Circle(cx, cy, r - ring - 0.55, Style(stroke=stroke, width=0.3)))
+    items.append(Text(cx, cy + cap / 2, str(value), font, size, text, "center"))
+    return items
+
+
+def _era_badge(mark: Mark, era: Era, ground: str, font: str, look: Look) -> list[Item]:
+    """The era: its numeral on a disc of white or dark ink (whichever stands out on the
+    tile), ringed in the era's colour, the colour of the tile backs."""
+    disc = look.ink(ground)
+    numeral = INK if disc == WHITE else WHITE
     return [
-        Circle(cx, cy, r, Style(fill=fill, stroke=stroke, width=0.45)),
-        Text(cx, cy + cap / 2, str(value), font, size, text, "center"),
+        Circle(mark.cx, mark.cy, mark.r, Style(fill=disc)),
+        Circle(mark.cx, mark.cy, mark.r - 0.75, Style(stroke=era.colour, width=0.7)),
+        fitted_text(
+            mark.cx,
+            mark.cy + 1.1,
+            ROMAN[era.number],
+            font,
+            7,
+            mark.r * 1.3,
+            min_size=4.5,
+            colour=numeral,
+            align="center",
+        ),
     ]
 
 
@@ -90,58 +127,36 @@ def tile_front(
     """The front of ``tile``: era badge, ability mark, name, skeleton and the two values."""
     regular, bold, display = lang_fonts(lang)
     colour = species.colour
-    items: list[Item] = [bleed_background(w, h, bleed, look.background(colour))]
-    if look.ink_saver:
-        items.append(Rect(1.2, 1.2, w - 2.4, h - 2.4, Style(stroke=colour, width=0.8), radius=2))
+    ground = look.background(colour)
+    ink = look.title(colour)
+    items: list[Item] = [bleed_background(w, h, bleed, ground)]
     # Era badge (top left) and ability mark (top right) frame the name.
     marks = tile_marks(w, h)
     badge, mark = marks["era"], marks["ability"]
-    badge_r = badge.r
-    era_fill = WHITE if look.ink_saver else era.colour
-    items.append(
-        Circle(
-            badge.cx,
-            badge.cy,
-            badge_r,
-            Style(fill=era_fill, stroke=INK if look.ink_saver else WHITE, width=0.4),
-        )
-    )
-    items.append(
-        fitted_text(
-            badge.cx,
-            badge.cy + 1.1,
-            ROMAN[era.number],
-            display,
-            8,
-            badge_r * 1.6,
-            min_size=5,
-            colour=INK if look.ink_saver else WHITE,
-            align="center",
-        )
-    )
+    items += _era_badge(badge, era, ground, display, look)
     if has_ability:
         items += _flip_mark(mark.cx, mark.cy, mark.r, WHITE if look.ink_saver else GOLD, INK)
     name = lang.term("species", species.id)
-    name_w = w - 2 * (SAFE + 2 * badge_r + 0.8)
+    name_w = w - 2 * (badge.cx + badge.r + CLEAR)
     items.append(
         fitted_text(
             w / 2,
-            SAFE + badge_r + 1.3,
+            SAFE + badge.r + 1.3,
             name,
             display,
             10.5,
             name_w,
             min_size=6,
-            colour=look.title(colour),
+            colour=ink,
             align="center",
         )
     )
     # The skeleton, this tile's bone highlighted.
     panel = Rect(
         SAFE - 0.5,
-        10.6,
+        PANEL_TOP,
         w - 2 * SAFE + 1,
-        17.8,
+        PANEL_H,
         Style(fill=PARCHMENT, stroke=INK, width=0.3),
         radius=1.6,
     )
@@ -156,30 +171,27 @@ def tile_front(
         accent=colour,
     )
     items.append(Group(bones, Transform(dx=panel.x + 1, dy=panel.y + 0.8)))
-    # Values: left (incomplete) in a white disc, right (complete) in a dark one.
+    # Values: left (incomplete) in a white disc, right (complete) in a dark one (in the
+    # ink saver: a white one in a heavy double ring).
     left, right = marks["left"], marks["right"]
-    y = left.cy
-    items += _value_disc(left.cx, left.cy, left.r, tile.left, WHITE, INK, bold)
-    items += _value_disc(
-        right.cx,
-        right.cy,
-        right.r,
-        tile.right,
-        INK if not look.ink_saver else WHITE,
-        GOLD if not look.ink_saver else INK,
-        bold,
-    )
-    position = lang.term("positions", tile.position)
+    items += _value_disc(left, tile.left, WHITE, INK, bold)
+    if look.ink_saver:
+        items += _value_disc(right, tile.right, WHITE, INK, bold, ring=1.1, inner=True)
+    else:
+        # a white ring where the dark disc would melt into a dark tile
+        items += _value_disc(right, tile.right, INK, GOLD, bold, stroke=look.ink(ground))
+    # The position, centred in the room between the two discs.
+    low, high = left.cx + left.r + CLEAR, right.cx - right.r - CLEAR
     items.append(
         fitted_text(
-            w / 2,
-            y + 1.2,
-            position,
-            bold,
+            (low + high) / 2,
+            left.cy + 1.2,
+            lang.term("positions", tile.position),
+            display,
             7.5,
-            w - 2 * SAFE - 19,
+            high - low,
             min_size=5,
-            colour=look.title(colour),
+            colour=ink,
             align="center",
         )
     )
@@ -191,17 +203,20 @@ def tile_back(
 ) -> tuple[Item, ...]:
     """The back of a tile of ``era``: rock strata and the era numeral and name."""
     _, bold, display = lang_fonts(lang)
-    ink = era.colour if look.ink_saver else WHITE
-    items: list[Item] = [bleed_background(w, h, bleed, look.background(era.colour))]
-    # Rock strata: gentle wavy bands across the whole back, into the bleed.
+    ground = look.background(era.colour)
+    ink = look.title(era.colour)
+    items: list[Item] = [bleed_background(w, h, bleed, ground)]
+    # Rock strata: gentle wavy bands across the whole back, into the bleed (not beyond).
     band = Style(stroke=mix(era.colour, WHITE, 0.3 if not look.ink_saver else 0.6), width=0.3)
+    steps = math.ceil((w + 2 * bleed) / 2)
+    xs = [-bleed + (w + 2 * bleed) * i / steps for i in range(steps + 1)]
     for k in range(-1, 9):
         y0 = k * 5.5 + 1.5
-        points = [(x, y0 + 0.9 * math.sin((x + k * 7) / 4.2)) for x in range(-4, int(w) + 5, 2)]
+        if y0 - 1.1 < -bleed or y0 + 1.1 > h + bleed:
+            continue
+        points = [(x, y0 + 0.9 * math.sin((x + k * 7) / 4.2)) for x in xs]
         items.append(Path.polygon(points, band, closed=False))
-    items.append(
-        Circle(w / 2, h / 2, 12.5, Style(fill=look.background(era.colour), stroke=ink, width=0.8))
-    )
+    items.append(Circle(w / 2, h / 2, 12.5, Style(fill=ground, stroke=ink, width=0.8)))
     items.append(
         fitted_text(
             w / 2,

@@ -64,7 +64,7 @@ def test_tile_back(data) -> None:
 
 
 def test_token_faces() -> None:
-    check("token-a.txt", recorded(kit.token_face("#c0392b", False, 25, 25, 3, kit.Look(False))))
-    check(
-        "token-b-inksaver.txt", recorded(kit.token_face("#c0392b", True, 25, 25, 3, kit.Look(True)))
-    )
+    face_a = kit.token_face("#c75300", False, 25, 25, 3, kit.Look(False), seat=0)
+    check("token-a.txt", recorded(face_a))
+    face_b = kit.token_face("#f0e442", True, 25, 25, 3, kit.Look(True), seat=2)
+    check("token-b-inksaver.txt", recorded(face_b))
