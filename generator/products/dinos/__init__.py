@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
+from ...games.data import ComponentData
 from ...games.dinos.load import GAME_ID
+from ...layout.sheets import LayoutError, PrintOptions
+from ...layout.text import TextOverflow
+from ...source.lang import Language
 from .. import Product
 from . import kit
 from .checks import check
@@ -14,4 +20,19 @@ PRODUCTS = (
     Product(GAME_ID, "aid", kit.aid_pages),
 )
 
-__all__ = ["PRODUCTS", "check", "cover_art"]
+
+def trial_layout(
+    data: ComponentData, languages: Iterable[Language]
+) -> Iterator[tuple[Language, Exception]]:
+    """Lay out (without drawing) every sheet product in each language; yield what does
+    not fit. The validator calls it, so that whatever it accepts builds."""
+    dinos = data.game(GAME_ID)
+    for lang in languages:
+        try:
+            for product in PRODUCTS:
+                product.make(dinos, lang, PrintOptions("a4"))
+        except (TextOverflow, LayoutError) as exc:
+            yield lang, exc
+
+
+__all__ = ["PRODUCTS", "check", "cover_art", "trial_layout"]
