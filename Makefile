@@ -10,7 +10,7 @@ kit: $(STAMP)
 	$(BIN)/dinokit build --out output/
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests

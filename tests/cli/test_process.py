@@ -60,7 +60,7 @@ def test_ctrl_c_stops_a_long_pad_at_once_and_leaves_nothing(tmp_path: Path) -> N
     start = time.monotonic()
     pads.send_signal(signal.SIGINT)
     code = pads.wait(timeout=30)
-    assert time.monotonic() - start < 3
+    assert time.monotonic() - start < 5  # within a second or two when idle; slack for a busy CI
     assert code == 130, pads.stderr.read() if pads.stderr else ""
     assert not out.exists() or not any(out.rglob("*"))
 

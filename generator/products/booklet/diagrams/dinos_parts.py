@@ -60,9 +60,12 @@ def mounted_back(ctx: Context, era: Era, x: float, y: float, size: float) -> lis
     return mounted(face, x, y, size, t)
 
 
-def mounted_token(colour: str, diagonal: bool, x: float, y: float, size: float) -> list[Item]:
+def mounted_token(
+    colour: str, diagonal: bool, x: float, y: float, size: float, seat: int | None = None
+) -> list[Item]:
+    """A printed token face, as the token sheet draws it (with its seat's symbol)."""
     t = component_mm("token")
-    face = kit.token_face(colour, diagonal, t, t, 0.0, LOOK)
+    face = kit.token_face(colour, diagonal, t, t, 0.0, LOOK, seat)
     return mounted(face, x, y, size, t)
 
 

@@ -54,8 +54,8 @@ def dinos_components(ctx: Context, width: float) -> tuple[float, Draw]:
     items: list[Item] = []
     items += mounted_tile(ctx, tile, x[0], tops[0], tile_s)
     items += mounted_back(ctx, era, x[1], tops[1], tile_s)
-    items += mounted_token(colour, False, x[2], tops[2], token_s)
-    items += mounted_token(colour, True, x[3], tops[3], token_s)
+    items += mounted_token(colour, False, x[2], tops[2], token_s, seat=0)
+    items += mounted_token(colour, True, x[3], tops[3], token_s, seat=0)
     # Front and back, face A and face B: the same piece turned over.
     for left in (0, 2):
         gx = x[left] + sizes[left]
