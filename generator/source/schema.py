@@ -70,20 +70,29 @@ def ident_key(node: YNode, what: str, diags: Diagnostics) -> str | None:
     return node.value
 
 
-def integer(low: int | None = None, high: int | None = None) -> Reader:
-    """An integer, optionally within [low, high]."""
+def _ranged(noun: str, types: tuple[type, ...], low: float | None, high: float | None) -> Reader:
+    """A value of ``types`` (never a boolean, never nan or inf) within [low, high]."""
+
+    def shown(bound: float) -> str:
+        return f"{bound:g}" if isinstance(bound, float) else str(bound)
+
     if low is not None and high is not None:
-        expected = f"a whole number from {low} to {high}"
+        expected = f"{noun} from {shown(low)} to {shown(high)}"
     elif low is not None:
-        expected = f"a whole number of at least {low}"
+        expected = f"{noun} of at least {shown(low)}"
     else:
-        expected = "a whole number"
+        expected = noun
 
     def read(node: YNode, what: str, diags: Diagnostics) -> Any:
-        value = node.value if isinstance(node, Scalar) else None
-        if isinstance(value, bool) or not isinstance(value, int):
+        value: Any = node.value if isinstance(node, Scalar) else None
+        of_type = isinstance(value, types) and not isinstance(value, bool)
+        if not of_type:
             return _type_error(node, what, expected, diags)
-        if (low is not None and value < low) or (high is not None and value > high):
+        if (
+            not math.isfinite(value)
+            or (low is not None and value < low)
+            or (high is not None and value > high)
+        ):
             diags.error(
                 "E-RANGE", node.loc, f"{what}: {value} is out of range, expected {expected}"
             )
@@ -93,32 +102,20 @@ def integer(low: int | None = None, high: int | None = None) -> Reader:
     return read
 
 
+def integer(low: int | None = None, high: int | None = None) -> Reader:
+    """An integer, optionally within [low, high]."""
+    return _ranged("a whole number", (int,), low, high)
+
+
 def number(low: float | None = None, high: float | None = None) -> Reader:
-    """A finite number (never .inf or .nan), optionally within [low, high]."""
-    if low is not None and high is not None:
-        expected = f"a number from {low:g} to {high:g}"
-    elif low is not None:
-        expected = f"a number of at least {low:g}"
-    else:
-        expected = "a finite number"
+    """A finite number (never .inf or .nan), optionally within [low, high], as a float."""
+    read = _ranged("a number" if low is not None else "a finite number", (int, float), low, high)
 
-    def read(node: YNode, what: str, diags: Diagnostics) -> Any:
-        value = node.value if isinstance(node, Scalar) else None
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return _type_error(node, what, expected, diags)
-        if not math.isfinite(value) or (high is not None and value > high):
-            diags.error(
-                "E-RANGE", node.loc, f"{what}: {value} is out of range, expected {expected}"
-            )
-            return INVALID
-        if low is not None and value < low:
-            diags.error(
-                "E-RANGE", node.loc, f"{what}: {value} is out of range, expected {expected}"
-            )
-            return INVALID
-        return float(value)
+    def as_float(node: YNode, what: str, diags: Diagnostics) -> Any:
+        value = read(node, what, diags)
+        return value if value is INVALID else float(value)
 
-    return read
+    return as_float
 
 
 def colour(node: YNode, what: str, diags: Diagnostics) -> Any:
