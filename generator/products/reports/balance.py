@@ -42,24 +42,7 @@ def paleo_report(summary: dict, scores_by_bot: dict[str, list[int]], args: str) 
             for bot, s in summary["by_bot"].items()
         ],
     )
-    for i, (bot, scores) in enumerate(sorted(scores_by_bot.items())):
-        colour = PALETTE[i % len(PALETTE)]
-        report.chart(
-            62,
-            lambda x, y, w, h, f, b, bot=bot, scores=scores, colour=colour: histogram(
-                x,
-                y,
-                w,
-                h,
-                f"Score distribution: {bot} player",
-                scores,
-                f,
-                b,
-                bins=min(30, max(5, len(set(scores)))),
-                colour=colour,
-                x_label="points",
-            ),
-        )
+    _score_charts(report, scores_by_bot, 62, "Score distribution: {} player", fit_bins=True)
     if summary["by_difficulty"]:
         report.heading("By difficulty (greedy player)")
         rows = summary["by_difficulty"]
@@ -115,6 +98,23 @@ def paleo_report(summary: dict, scores_by_bot: dict[str, list[int]], args: str) 
     return report
 
 
+def _score_charts(
+    report: Report, scores: dict[str, list[int]], height: float, title: str, fit_bins: bool
+) -> None:
+    """One score histogram per player, in a colour each; ``title`` has {} for the name.
+    ``fit_bins``: as many bins as different scores (5 to 30), else always 30."""
+    for i, (name, values) in enumerate(sorted(scores.items())):
+        bins = min(30, max(5, len(set(values)))) if fit_bins else 30
+        colour = PALETTE[i % len(PALETTE)]
+        report.chart(
+            height,
+            lambda x, y, w, h, f, b, name=name, values=values, colour=colour, bins=bins: histogram(
+                x, y, w, h, title.format(name), values, f, b,
+                bins=bins, colour=colour, x_label="points",
+            ),
+        )  # fmt: skip
+
+
 def _percent_bars(report: Report, title: str, labels: list[str], values: list[float]) -> None:
     """A bar chart of percentages (0 to 100), one bar per label."""
     report.chart(
@@ -162,24 +162,7 @@ def dinos_report(summary: dict, results, data, lang, args: str) -> Report:
     for g in results:
         for seat, name in enumerate(g.bots):
             by_bot.setdefault(name, []).append(g.scores[seat])
-    for i, (name, scores) in enumerate(sorted(by_bot.items())):
-        colour = PALETTE[i % len(PALETTE)]
-        report.chart(
-            58,
-            lambda x, y, w, h, f, b, name=name, scores=scores, colour=colour: histogram(
-                x,
-                y,
-                w,
-                h,
-                f"Score distribution: {name}",
-                scores,
-                f,
-                b,
-                bins=30,
-                colour=colour,
-                x_label="points",
-            ),
-        )
+    _score_charts(report, by_bot, 58, "Score distribution: {}", fit_bins=False)
     report.heading("Species")
     ids = list(summary["completions_per_game"])
     names = [lang.term("species", s) for s in ids]
