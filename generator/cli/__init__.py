@@ -6,10 +6,12 @@ only inside the command that needs them, so ``dinokit --help`` starts at once.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 import click
 
 from .. import __version__
-from . import kit, pads, rules, simulate, validate
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -18,17 +20,20 @@ def main() -> None:
     """Print-and-play kits for Digging for Dinos and Paleontologists."""
 
 
-for command in (
-    validate.validate,
-    kit.build,
-    kit.tiles,
-    kit.tokens,
-    kit.aid,
-    pads.pads,
-    rules.rules,
-    simulate.simulate,
-    validate.i18n,
-):
+#: Modules of this package that hold no commands.
+_HELPERS = frozenset({"common", "entry"})
+
+
+def _commands() -> list[click.Command]:
+    """Every command of the package: each command module lists its own in ``COMMANDS``."""
+    found: list[click.Command] = []
+    for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+        if module not in _HELPERS:
+            found.extend(importlib.import_module(f"{__name__}.{module}").COMMANDS)
+    return found
+
+
+for command in _commands():
     main.add_command(command)
 
 

@@ -137,3 +137,5 @@ def build(
     except build_errors() as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {display_path(path)} ({len(written)} files, sha256 {sha256(content)[:12]})")
+
+COMMANDS = (build, tiles, tokens, aid)

@@ -106,3 +106,5 @@ def pads(
         click.echo(f"wrote {display_path(item.path)}")
     if len(written) > 3:
         click.echo(f"... and {len(written) - 3} more files")
+
+COMMANDS = (pads,)

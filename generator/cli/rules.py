@@ -59,3 +59,5 @@ def rules(
         click.echo(f"wrote {display_path(item.path)} ({item.pages} pages)")
     if len(written) > 3:
         click.echo(f"... and {len(written) - 3} more files")
+
+COMMANDS = (rules,)

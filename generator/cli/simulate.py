@@ -167,3 +167,5 @@ def simulate_paleo(
     except build_errors() as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {display_path(paths[0])} and {len(paths) - 1} more files")
+
+COMMANDS = (simulate,)

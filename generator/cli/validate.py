@@ -74,3 +74,5 @@ def i18n_status(fmt: str, data_dir: Path) -> None:
         if problems:
             click.echo(f"{len(problems)} translation problems; run 'dinokit validate' for details")
     sys.exit(1 if diags.errors else 0)
+
+COMMANDS = (validate, i18n)

@@ -55,4 +55,10 @@ LABELS: Mapping[str, frozenset[str]] = {
     "pdf_subject_sheets": frozenset({"paper"}),
     "pdf_subject_booklet": frozenset({"paper"}),
     "pdf_subject_shop": NONE,
+    # -- print ways: gutter fold, calibration, printer profiles (issue 12, first part)
+    # -- print ways: the read-me-first guide and the exports (issue 12, second part)
+    # -- Paleontologists shared play: rolls, day's dig, solo par, tournaments (issue 13)
+    # -- the web app (issue 14)
+    # -- balance lab reports (issue 15)
+    # -- languages (issue 17)
 }  # fmt: skip
