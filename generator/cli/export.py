@@ -1,0 +1,161 @@
+"""dinokit export: the kit for print shops (PNG per face, print-ready PDFs) and for
+Tabletop Simulator."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..source.diagnostics import display_path
+from .common import (
+    LANG_OPTION,
+    FiniteRange,
+    data_option,
+    language_of,
+    load_or_exit,
+    out_option,
+)
+
+PRODUCTS = ("tiles", "tokens", "aid", "pads", "all")
+PRODUCT_OPTION = click.option(
+    "--product",
+    type=click.Choice(PRODUCTS),
+    default="all",
+    show_default=True,
+    help="Which product (pads: the sample pad's dig-site sheets).",
+)
+
+
+def _run(work: Callable[[Any, Any], list[Any]], data_dir: Path, lang: str) -> list[Any]:
+    """Load the data, then run ``work(data, language)``; errors as plain messages."""
+    from .common import build_errors
+
+    data = load_or_exit(data_dir)
+    language = language_of(data, lang)
+    errors: tuple[type[Exception], ...] = (*build_errors(), ValueError)
+    try:
+        written = work(data, language)
+    except errors as exc:
+        raise click.ClickException(str(exc)) from None
+    for item in written:
+        click.echo(f"wrote {display_path(item.path)}")
+    return written
+
+
+@click.group()
+def export() -> None:
+    """Export the kit for a print shop or a virtual tabletop.
+
+    Example: dinokit export png --dpi 300 --product tiles --out output/export/png
+    """
+
+
+@export.command()
+@click.option(
+    "--dpi",
+    type=click.IntRange(36, 1200),
+    default=300,
+    show_default=True,
+    help="Resolution of the images.",
+)
+@PRODUCT_OPTION
+@click.option(
+    "--bleed",
+    type=FiniteRange(0, 6),
+    default=25.4 / 8,
+    show_default="1/8 inch = 3.175",
+    help="Artwork beyond the cut line, in mm.",
+)
+@click.option("--ink-saver", is_flag=True, help="Light fills and outlines.")
+@LANG_OPTION
+@out_option("output/export/png", "Folder to write into (DIR/<lang>/...).")
+@data_option
+def png(
+    dpi: int, product: str, bleed: float, ink_saver: bool, lang: str, out_dir: Path, data_dir: Path
+) -> None:
+    """One PNG per component face, full bleed, and components.csv (file, component,
+    face, quantity) for a shop such as The Game Crafter.
+
+    Example: dinokit export png --dpi 300 --product all --lang en --out shop/
+    """
+    from ..products.export.kinds import product_names
+    from ..products.export.png import export_png
+
+    _run(
+        lambda data, language: export_png(
+            data, language, product_names(product), dpi, bleed, out_dir, ink_saver
+        ),
+        data_dir,
+        lang,
+    )
+
+
+@export.command("print-shop")
+@PRODUCT_OPTION
+@click.option("--cmyk", is_flag=True, help="CMYK colours, total ink at most 240%.")
+@LANG_OPTION
+@out_option("output/export/print-shop", "Folder to write into (DIR/<lang>/...).")
+@data_option
+def print_shop(product: str, cmyk: bool, lang: str, out_dir: Path, data_dir: Path) -> None:
+    """One PDF per product, one component per page, fronts and backs alternating, 1/8
+    inch bleed with TrimBox and BleedBox; then a preflight of what was written.
+
+    Example: dinokit export print-shop --product tiles --cmyk
+    """
+    from ..products.export.kinds import product_names
+    from ..products.export.pieces import SHOP_BLEED
+    from ..products.export.preflight import preflight
+    from ..products.export.shop import export_print_shop
+
+    written = _run(
+        lambda data, language: export_print_shop(
+            data, language, product_names(product), cmyk, out_dir
+        ),
+        data_dir,
+        lang,
+    )
+    reports = [preflight(item.path, SHOP_BLEED, cmyk) for item in written]
+    for report in reports:
+        for line in report.lines():
+            click.echo(line)
+    if not all(report.ok for report in reports):
+        raise click.ClickException("preflight failed (see above)")
+
+
+@export.command()
+@click.option(
+    "--dpi",
+    type=click.IntRange(36, 600),
+    default=254,
+    show_default=True,
+    help="Resolution of the images (a 40 mm tile is 400 px at 254); deck sheets stay "
+    "within 4096 px a side, dig-site boards at most 150 dpi.",
+)
+@click.option(
+    "--base-url",
+    default=None,
+    help="Name the images by this URL (where you put the folder online) instead of "
+    "local file:/// URLs, so everyone at the table sees them.",
+)
+@LANG_OPTION
+@out_option("output/export/tts", "Folder to write into (DIR/<lang>/...).")
+@data_option
+def tts(dpi: int, base_url: str | None, lang: str, out_dir: Path, data_dir: Path) -> None:
+    """Tabletop Simulator: era decks, tokens, player aids, dig-site boards and a saved
+    object per game; copy the .json and .png into TTS's Saved Objects folder.
+
+    Example: dinokit export tts --lang en --out output/export/tts
+    """
+    from ..products.export.tts import export_tts
+
+    _run(
+        lambda data, language: export_tts(data, language, out_dir, dpi, base_url),
+        data_dir,
+        lang,
+    )
+
+
+COMMANDS = (export,)
