@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -9,6 +11,8 @@ from ...games.data import ComponentData
 from ...games.paleo.load import GAME_ID
 from ...games.paleo.model import DigSite
 from ...games.paleo.pads import PadGenerator, generate_pad, sheet_seeds
+from ...games.paleo.rolls import daily_spec
+from ...games.paleo.shared import with_rolls
 from ...layout.text import TextOverflow
 from ...source.lang import Language
 from ..files import Written
@@ -32,23 +36,33 @@ def trial_layout(
     """Lay out (without drawing) one pad page of every kind in each language; yield
     what does not fit. The validator calls it, so that whatever it accepts builds."""
     paleo = data.game(GAME_ID)
-    site = PadGenerator(paleo).sheet("medium", next(sheet_seeds(1)))
+    generator = PadGenerator(paleo)
+    site = generator.sheet("medium", next(sheet_seeds(1)))
+    # a day's sheet too: its rolls, its date and a two-digit par (not computed: any fits)
+    day = with_rolls(generator, site, daily_spec(datetime.date(2000, 1, 1)), with_par=False)
+    shared = dataclasses.replace(day, par=88)
     for lang in languages:
         try:
             for paper in PAPERS:
                 for per_page in (1, 2):
-                    next(iter(pad_pages([site], paleo, lang, paper, per_page)))
+                    for sheet in (site, shared):
+                        next(iter(pad_pages([sheet], paleo, lang, paper, per_page)))
         except (TextOverflow, ValueError) as exc:
             yield lang, exc
 
 
 def kit_files(
-    data: ComponentData, sites: list[DigSite], code: str, paper: str, out_dir: Path
+    data: ComponentData,
+    sites: list[DigSite],
+    code: str,
+    paper: str,
+    out_dir: Path,
+    ink_saver: bool = False,
 ) -> list[Written]:
     """The sample pad of one language and paper."""
     lang = data.language(code)
     assert lang is not None
-    return build_pad(data, lang, sites, 1, paper, 1, "pdf", out_dir, "pad-sample")
+    return build_pad(data, lang, sites, 1, paper, 1, "pdf", out_dir, "pad-sample", ink_saver)
 
 
 __all__ = [

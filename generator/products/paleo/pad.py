@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence, Sized
 from pathlib import Path
 
 from ...draw.shapes import Page
 from ...games.data import ComponentData
 from ...games.paleo.load import GAME_ID
 from ...games.paleo.model import DigSite
+from ...games.paleo.moves import moves_json
 from ...games.paleo.pads import GENERATOR_VERSION
+from ...games.paleo.shared import SharedSheet
+from ...layout.inksaver import lighten
 from ...render.common import text_by_font
 from ...source.lang import Language
 from ..files import Written, atomic_write, sha256
@@ -43,11 +47,25 @@ def pad_json(sites: Sequence[DigSite], version: str) -> bytes:
                 ],
                 "stars": [list(c) for c in s.stars],
                 "expected_score": round(s.expected_score, 3),
+                **shared_json(s),
             }
             for s in sites
         ],
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def shared_json(site: DigSite) -> dict[str, object]:
+    """What shared play adds to a sheet's JSON: rolls, date, par and its moves."""
+    if not isinstance(site, SharedSheet):
+        return {}
+    extra: dict[str, object] = {"rolls": [list(r) for r in site.rolls]}
+    if site.date:
+        extra["date"] = site.date
+    if site.par is not None:
+        extra["par"] = site.par
+        extra["par_moves"] = moves_json(site.par_moves)
+    return extra
 
 
 def pad_texts(first_page: Page) -> dict[str, str]:
@@ -62,30 +80,40 @@ def pad_texts(first_page: Page) -> dict[str, str]:
 def build_pad(
     data: ComponentData,
     lang: Language,
-    sites: Sequence[DigSite],
+    sites: Iterable[DigSite],
     copies: int,
     paper: str,
     per_page: int,
     fmt: str,
     out_dir: Path,
     stem: str,
+    ink_saver: bool = False,
 ) -> list[Written]:
-    """A pad: each layout ``copies`` times (one per player), as PDF, SVG pages or JSON."""
+    """A pad: each layout ``copies`` times (one per player), as PDF, SVG pages or JSON;
+    with ``ink_saver`` white grounds and outlined panels (files end in ``-inksaver``).
+    ``sites`` may be a stream (:func:`generator.games.paleo.pads.iter_pad`): a PDF's
+    pages are drawn and written as the sheets come, in flat memory."""
     paleo = data.game(GAME_ID)
     folder = out_dir / GAME_ID / lang.code
     if fmt == "json":
-        content = pad_json(sites, f"dinokit-pads/{GENERATOR_VERSION}")
+        content = pad_json(list(sites), f"dinokit-pads/{GENERATOR_VERSION}")
         path = atomic_write(folder / f"{stem}.json", content)
         return [Written(path, "pad", lang.code, paper, 0, sha256(content))]
-    printed = [site for site in sites for _ in range(copies)]
+    known = len(sites) if isinstance(sites, Sized) else 0
+    stream = iter(sites)
+    first = list(itertools.islice(stream, 1))
+    printed = (site for site in itertools.chain(first, stream) for _ in range(copies))
     pages = pad_pages(printed, paleo, lang, paper, per_page)
+    if ink_saver:
+        pages = lighten(pages)
     texts = None
     if fmt == "pdf":
-        texts = pad_texts(next(iter(pad_pages(printed[:1], paleo, lang, paper, per_page))))
+        texts = pad_texts(next(iter(pad_pages(first, paleo, lang, paper, per_page))))
     return write_pages(
         pages,
         folder,
-        f"{stem}-{paper}" + ("-2up" if per_page == 2 else ""),  # never overwrites the 1-up file
+        # never overwrites the 1-up file, nor the full-colour one
+        f"{stem}-{paper}" + ("-2up" if per_page == 2 else "") + ("-inksaver" * ink_saver),
         fmt,
         component="pad",
         language=lang.code,
@@ -93,5 +121,5 @@ def build_pad(
         title=document_title(lang, GAME_ID, lang.label("pad_title")),
         subject=document_subject(lang, "pdf_subject_sheets", paper),
         texts=texts,
-        page_count=-(-len(printed) // per_page),
+        page_count=-(-known * copies // per_page),  # a PDF counts the pages it writes
     )

@@ -300,6 +300,23 @@ def sheet_layout(
     )
 
 
+def track_row_origin(L: Layout, n: int, rounds: int) -> tuple[float, float, float]:
+    """x, y (in the track's own mm) and width of the row of round ``n`` (from 0)."""
+    per_col = math.ceil(rounds / L.track_columns)
+    col_w = (L.track.w - 2.4 - (L.track_columns - 1) * 1.6) / L.track_columns
+    col, row = divmod(n, per_col)
+    return 1.2 + col * (col_w + 1.6), L.band + 0.8 + row * L.track_row, col_w
+
+
+def track_boxes(L: Layout, n: int, rounds: int) -> tuple[Area, Area]:
+    """The two dice boxes of round ``n`` (from 0), in the track's own mm."""
+    x, y, col_w = track_row_origin(L, n, rounds)
+    box, box_w, number_w = L.track_box, L.track_box_w, L.track_number_w
+    bx = x + number_w + (col_w - number_w - 2 * box_w - 0.8) / 2  # centred in the row's rest
+    by = y + (L.track_row - box) / 2
+    return Area(bx, by, box_w, box), Area(bx + box_w + 0.8, by, box_w, box)
+
+
 def code_box_width(L: Layout) -> float:
     """Width of the code box at the right of the header."""
     return min(max(L.header.w * 0.34, 40.0), 60.0)

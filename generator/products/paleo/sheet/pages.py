@@ -9,10 +9,12 @@ from dataclasses import replace
 
 from ....draw.shapes import Box, Group, Item, Line, Page, Rect, Transform, Use
 from ....games.paleo.model import DigSite, PaleoData
+from ....games.paleo.shared import SharedSheet
 from ....layout import fonts
 from ....layout.sheets import ComponentSize, Footer, Grid, SheetSpec, footer_items, load_sheet_spec
 from ....layout.text import fitted_text
 from ....source.lang import Language
+from .extras import shared_items
 from .geometry import (
     Layout,
     code_box,
@@ -31,7 +33,8 @@ def sheet_items(
     site: DigSite, data: PaleoData, lang: Language, w: float, h: float
 ) -> tuple[Item, ...]:
     """One score sheet drawn in the box (0,0)-(w,h) mm."""
-    parts = sheet_parts(data, lang, w, h, site.rows, site.cols)
+    dated = isinstance(site, SharedSheet) and bool(site.date)
+    parts = sheet_parts(data, lang, w, h, site.rows, site.cols, dated)
     L = parts.layout
     if len(site.fossils) > L.fossil_rows:
         raise ValueError(
@@ -72,6 +75,8 @@ def sheet_items(
     for r, c in site.stars:
         items.append(Use(parts.star(), g.x + (c + 0.5) * cell, g.y + (r + 0.52) * cell))
     items += _fossil_rows(site, L, parts)
+    if isinstance(site, SharedSheet):
+        items += shared_items(site, parts)
     size = lerp(5.5, 6.5, L.t)
     baseline = L.footer_y + fonts.descent_mm(regular, size)  # descenders stay inside
     items.append(

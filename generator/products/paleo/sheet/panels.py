@@ -21,6 +21,8 @@ from .geometry import (
     fossil_columns,
     fossil_row_top,
     key_label_size,
+    track_boxes,
+    track_row_origin,
 )
 from .marks import (
     bone,
@@ -65,15 +67,44 @@ def _panel(
     return items
 
 
-def frame_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
-    """Header, grid, panels and their titles, fossil table, total box, footer."""
+def date_sizes(L: Layout) -> tuple[float, float]:
+    """Sizes (pt) of the two lines of a day's sheet's date: what it is, and the date."""
+    return lerp(6.0, 8.0, L.t), lerp(8.5, 12.0, L.t)
+
+
+def date_width(L: Layout, lang: Language) -> float:
+    """Width of a day's sheet's date block (both lines at their full size)."""
+    regular, bold, _ = sheet_fonts(lang)
+    label_size, date_size = date_sizes(L)
+    return max(
+        fonts.text_width_mm(regular, lang.label("daily"), label_size),
+        fonts.text_width_mm(bold, "2000-00-00", date_size),
+    )
+
+
+def title_box(L: Layout, lang: Language, dated: bool = False) -> tuple[float, float, str]:
+    """The header's title: its x (sheet mm), its size (pt) and font; ``dated``: the
+    title leaves room for a day's sheet's date before the code box."""
+    hd = L.header
+    display = sheet_fonts(lang)[2]
+    title_x = hd.x + hd.h * 0.9 + 1.6  # after the bone
+    room = hd.x + hd.w - code_box_width(L) - 3 - title_x
+    if dated:
+        room -= date_width(L, lang) + 3.0
+    title = lang.term("games", "paleontologists")
+    size = fitted_text(0, 0, title, display, lerp(24, 30, L.t), room, min_size=12).size
+    return title_x, size, display
+
+
+def frame_items(L: Layout, data: PaleoData, lang: Language, dated: bool = False) -> list[Item]:
+    """Header, grid, panels and their titles, fossil table, total box, footer
+    (``dated``: a day's sheet, whose title leaves room for the date)."""
     regular, bold, display = sheet_fonts(lang)
     t = L.t
     head_size = lerp(6.6, 8.0, t)
     items: list[Item] = []
     # Header: title and the code box (the code itself is drawn per sheet).
     hd = L.header
-    code_w = code_box_width(L)
     title = lang.term("games", "paleontologists")
     bone_w = hd.h * 0.9
     thick = hd.h * 0.16
@@ -81,12 +112,9 @@ def frame_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
     items += bone(
         hd.x + reach, hd.y + hd.h * 0.72, hd.x + bone_w - reach, hd.y + hd.h * 0.28, thick, ACCENT
     )
-    title_x = hd.x + bone_w + 1.6
-    title_text = fitted_text(
-        0, 0, title, display, lerp(24, 30, t), hd.x + hd.w - code_w - 3 - title_x, min_size=12
-    )
-    cap = fonts.cap_height_mm(display, title_text.size)
-    items.append(Text(title_x, hd.y + (hd.h + cap) / 2, title, display, title_text.size, INK))
+    title_x, title_size, _ = title_box(L, lang, dated)
+    cap = fonts.cap_height_mm(display, title_size)
+    items.append(Text(title_x, hd.y + (hd.h + cap) / 2, title, display, title_size, INK))
     box = code_box(L)
     items.append(Rect(box.x, box.y, box.w, box.h, Style(fill=BAND, stroke=ACCENT, width=0.45), 1.6))
     label = heading(lang.label("sheet_code"), lang)
@@ -191,32 +219,17 @@ def track_items(L: Layout, data: PaleoData, lang: Language) -> list[Item]:
     area = Area(0, 0, L.track.w, L.track.h)
     items = _panel(area, heading(lang.label("round"), lang), bold, lerp(6.6, 8.0, L.t), L.band)
     per_col = math.ceil(rounds / L.track_columns)
-    col_w = (area.w - 2.4 - (L.track_columns - 1) * 1.6) / L.track_columns
-    box, box_w, number_w = L.track_box, L.track_box_w, L.track_number_w
-    num_size = min(lerp(6.4, 8.0, L.t), box / fonts.MM_PER_PT * 0.8)
+    number_w = L.track_number_w
+    num_size = min(lerp(6.4, 8.0, L.t), L.track_box / fonts.MM_PER_PT * 0.8)
     for n in range(rounds):
-        col, row = divmod(n, per_col)
-        x = 1.2 + col * (col_w + 1.6)
-        y = L.band + 0.8 + row * L.track_row
-        if row % 2 == 0:
+        x, y, col_w = track_row_origin(L, n, rounds)
+        if (n % per_col) % 2 == 0:
             items.append(Rect(x, y, col_w, L.track_row, Style(fill=ZEBRA)))
         items.append(
             centred(x, y, number_w, L.track_row, str(n + 1), bold, num_size, colour=ACCENT)
         )
-        # The two boxes centred in the rest of the row.
-        bx = x + number_w + (col_w - number_w - 2 * box_w - 0.8) / 2
-        by = y + (L.track_row - box) / 2
-        for k in range(2):
-            items.append(
-                Rect(
-                    bx + k * (box_w + 0.8),
-                    by,
-                    box_w,
-                    box,
-                    Style(fill=WHITE, stroke=INK, width=0.3),
-                    0.6,
-                )
-            )
+        for b in track_boxes(L, n, rounds):  # the two boxes centred in the rest of the row
+            items.append(Rect(b.x, b.y, b.w, b.h, Style(fill=WHITE, stroke=INK, width=0.3), 0.6))
     return items
 
 

@@ -38,12 +38,16 @@ class SheetParts:
     made as forms the first time a sheet needs them, so each is stored once per PDF.
     """
 
-    def __init__(self, data: PaleoData, lang: Language, layout: Layout, tag: str) -> None:
+    def __init__(
+        self, data: PaleoData, lang: Language, layout: Layout, tag: str, dated: bool = False
+    ) -> None:
         self.data, self.lang, self.layout, self.tag = data, lang, layout, tag
+        self.dated = dated  # a day's sheet: the title leaves room for the date
         self.fonts = sheet_fonts(lang)
         L = layout
+        frame = tuple(frame_items(L, data, lang, dated))
         forms = [
-            (Form(f"paleo-frame-{tag}", tuple(frame_items(L, data, lang))), 0.0, 0.0),
+            (Form(f"paleo-frame-{tag}" + ("-dated" if dated else ""), frame), 0.0, 0.0),
             (Form(f"paleo-rounds-{tag}", tuple(track_items(L, data, lang))), L.track.x, L.track.y),
             (Form(f"paleo-key-{tag}", tuple(key_items(L, data, lang))), L.key.x, L.key.y),
             (
@@ -165,17 +169,18 @@ def _digest(data: PaleoData, lang: Language) -> str:
 
 
 def sheet_parts(
-    data: PaleoData, lang: Language, w: float, h: float, rows: int, cols: int
+    data: PaleoData, lang: Language, w: float, h: float, rows: int, cols: int, dated: bool = False
 ) -> SheetParts:
-    """The layout and the forms of sheets of this size, made once and cached."""
-    key = (id(data), id(lang), w, h, rows, cols)
+    """The layout and the forms of sheets of this size, made once and cached
+    (``dated``: for a day's sheet)."""
+    key = (id(data), id(lang), w, h, rows, cols, dated)
     parts = _PARTS.get(key)
     if parts is not None and parts.data is data and parts.lang is lang:
         _PARTS.move_to_end(key)
         return parts
     layout = sheet_layout(data, rows, cols, w, h, lang=lang)
     tag = f"{lang.code}-{w:g}x{h:g}-{rows}x{cols}-{_digest(data, lang)}"
-    parts = _PARTS[key] = SheetParts(data, lang, layout, tag)
+    parts = _PARTS[key] = SheetParts(data, lang, layout, tag, dated)
     while len(_PARTS) > _PARTS_KEPT:
         _PARTS.popitem(last=False)
     return parts

@@ -1,0 +1,100 @@
+"""dinokit score and the shared-play options of dinokit pads, through the CLI."""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.games.data import load_games
+from generator.source import DEFAULT_DATA_DIR
+from generator.source.diagnostics import Diagnostics
+
+DAILY = "PAL-5PBR-YZ4V-M09K71"  # the day's sheet of 2026-12-01, medium
+
+
+@functools.cache
+def _data():
+    diags = Diagnostics()
+    data = load_games(DEFAULT_DATA_DIR, diags)
+    assert data is not None and not diags.errors
+    return data
+
+
+@pytest.fixture(autouse=True)
+def quick_data(monkeypatch):
+    """The shipped data without the whole validation at every call (tested elsewhere)."""
+    monkeypatch.setattr("generator.cli.score.load_or_exit", lambda _: _data())
+    monkeypatch.setattr("generator.cli.pads.load_or_exit", lambda _: _data())
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def daily_json(tmp_path_factory) -> dict:
+    out = tmp_path_factory.mktemp("daily")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("generator.cli.pads.load_or_exit", lambda _: _data())
+        result = run("pads", "--daily", "2026-12-01", "--format", "json", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    path = out / "paleontologists/en/pad-daily-2026-12-01-medium.json"
+    return json.loads(path.read_text())["sheets"][0]
+
+
+def test_par_moves_score_the_par(daily_json, tmp_path: Path):
+    assert daily_json["code"] == DAILY
+    moves = tmp_path / "par.json"
+    moves.write_text(json.dumps(daily_json["par_moves"], indent=2))
+    result = run("score", "--code", DAILY, "--moves", str(moves), "--format", "json")
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.output)
+    assert body["legal"] and body["total"] == daily_json["par"]
+    text = run("score", "--code", DAILY.lower(), "--moves", str(moves))
+    assert f"{DAILY}: {daily_json['par']} points" in text.output
+    assert f"total              {daily_json['par']:3d}" in text.output
+
+
+def test_illegal_and_malformed_moves(daily_json, tmp_path: Path):
+    moves = daily_json["par_moves"]
+    bad = [dict(m) for m in moves]
+    placed = [i for i, m in enumerate(bad) if "shape" in m]
+    bad[placed[1]]["cells"] = bad[placed[0]]["cells"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad, indent=2))
+    result = run("score", "--code", DAILY, "--moves", str(path))
+    assert result.exit_code == 1
+    assert f"round {placed[1] + 1}, shape: illegal:" in result.output
+    assert f"{path.name}:" in result.output and "Traceback" not in result.output
+    path.write_text("[{]")
+    result = run("score", "--code", DAILY, "--moves", str(path))
+    assert result.exit_code == 1 and ":1:3: not JSON" in result.output
+    result = run("score", "--code", "PAL-5PBR-YZ4V-M09K7Z", "--moves", str(path))
+    assert result.exit_code == 2 and "not a valid code" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--daily", "2026-02-30"], "'2026-02-30' is not a date, expected YYYY-MM-DD"),
+        (["--tournament", "0"], "0 is not in the range"),
+        (["--daily", "2026-12-01", "--code", DAILY], "cannot be used together"),
+        (["--code", DAILY, "--solo"], "already carries its rolls"),
+    ],
+)
+def test_bad_pads_options(args, message, tmp_path: Path):
+    result = run("pads", *args, "--out", str(tmp_path), "--format", "json")
+    assert result.exit_code != 0 and message in result.output
+    assert not list(tmp_path.rglob("*.json"))
+
+
+def test_the_printed_code_rebuilds_the_days_sheet(daily_json, tmp_path: Path):
+    result = run("pads", "--code", DAILY, "--format", "json", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    again = json.loads(next(tmp_path.rglob("*.json")).read_text())["sheets"][0]
+    assert again == daily_json
