@@ -48,6 +48,15 @@ def join_list(lang: Language, items: list[str], kind: str) -> str:
     return lang.label(f"list_{kind}", {"0": head, "1": items[-1]}) if len(items) > 1 else head
 
 
+def join_series(lang: Language, items: list[str]) -> str:
+    """``items`` as a plain enumeration, each joined on with the language's
+    ``list_and_more`` pattern ("A, B, C"; Japanese and Chinese use 、)."""
+    head = items[0] if items else ""
+    for item in items[1:]:
+        head = lang.label("list_and_more", {"0": head, "1": item})
+    return head
+
+
 def booklet_values(dinos: DinosData, lang: Language) -> dict[str, str]:
     """The numbers and names the booklet's texts (and the player aid) may use."""
     rules = dinos.rules
@@ -90,7 +99,7 @@ def species_table(dinos: DinosData, lang: Language, t: Mapping[str, str]) -> Tab
     rows = [
         [
             lang.term("species", sp.id),
-            ", ".join(f"{lang.term('positions', p.id)} {p.value}" for p in sp.positions),
+            join_series(lang, [f"{lang.term('positions', p.id)} {p.value}" for p in sp.positions]),
             str(sp.complete),
         ]
         for sp in dinos.species
