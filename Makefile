@@ -4,13 +4,22 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: kit test lint validate bench fuzz clean venv docs
+.PHONY: kit test lint validate bench fuzz clean venv docs browser
 
 kit: $(STAMP)
 	$(BIN)/dinokit build --out output/
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/python -m pytest -n auto
+
+# The web app's browser tests drive Debian's Chromium: install it when it is missing
+# (CI runs as root on Debian). Without root or apt-get those tests say why they skip.
+browser:
+	@[ -x /usr/bin/chromium ] || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "no /usr/bin/chromium: the browser tests will be skipped (apt-get install chromium)"; fi; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests

@@ -13,7 +13,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "generator"
 #: The pipeline, in the order data flows; a stage may import its own and earlier ones.
-STAGES = ("source", "games", "draw", "layout", "render", "products", "cli", "tools")
+STAGES = ("source", "games", "draw", "layout", "render", "products", "web", "cli", "tools")
 #: Third-party drawing libraries: only the layout (fonts) and render stages use them.
 DRAWING_LIBRARIES = ("reportlab", "svgwrite", "fontTools", "pypdfium2")
 MAX_LINES = 400

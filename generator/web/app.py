@@ -1,0 +1,306 @@
+"""The Starlette app of ``dinokit serve``: pages, the JSON API under /api/, static files.
+
+Every request is checked before it reaches the data: codes are read by the shared-play
+code reader, kit options against the data's games, products, languages and papers
+(:mod:`.kit`), moves by the score checker's parser (:mod:`.play`); bodies are capped at
+``MAX_BODY`` bytes. No path of a request names a file: pages and ``/static/`` come
+from the package's ``static/`` folder (Starlette's StaticFiles refuses ``..``), build
+results from the job's own folder. Errors are 4xx answers with a message (JSON under
+/api/, HTML elsewhere); anything unexpected is a 500 with a plain message, logged, and
+the server goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..games.paleo.pads import CodeError, GenerationError
+from ..games.paleo.rolls import Roll
+from ..games.paleo.shared import parse_day
+from ..source.diagnostics import printable
+from .api_kit import api_build, api_choices, api_data, api_job, api_job_file, api_preview
+from .common import STATIC, AppState, _object, _state, fail, log, off_loop, read_body, read_json
+from .kit import DIFFICULTIES
+from .play import PlayError, legal, view
+
+# ------------------------------------------------------------------------ pages
+
+
+def _page(name: str, **values: str) -> HTMLResponse:
+    text = (STATIC / name).read_text(encoding="utf-8")
+    for key, value in values.items():
+        text = text.replace("{{" + key + "}}", value)
+    return HTMLResponse(text)
+
+
+def _embed(value: object) -> str:
+    """JSON to place inside a <script> element (no '</script>' can close it)."""
+    return json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+async def kit_page(request: Request) -> Response:
+    """GET / and /kit: the kit page."""
+    return _page("kit.html")
+
+
+async def data_page(request: Request) -> Response:
+    """GET /data: the data page."""
+    return _page("data.html")
+
+
+async def play_start(request: Request) -> Response:
+    """GET /play: pick the day's dig, a new sheet, or type a printed code."""
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    return _page("start.html", today=today)
+
+
+def _difficulty(request: Request) -> str:
+    value = request.query_params.get("difficulty", "medium")
+    if value not in DIFFICULTIES:
+        raise fail(400, f"difficulty is {value[:40]!r}, expected one of: {', '.join(DIFFICULTIES)}")
+    return value
+
+
+async def play_new(request: Request) -> Response:
+    """GET /play/new?difficulty=D: a new sheet with its own rolls and par (303 to it)."""
+    state, difficulty = _state(request), _difficulty(request)
+    assert state.sheets is not None
+    code = await off_loop(state.sheets.new_code, difficulty)
+    return RedirectResponse(f"/play/{code}", status_code=303)
+
+
+async def play_daily(request: Request) -> Response:
+    """GET /play/daily?date=YYYY-MM-DD&difficulty=D: the day's dig (303 to it)."""
+    state, difficulty = _state(request), _difficulty(request)
+    assert state.sheets is not None
+    text = (
+        request.query_params.get("date") or datetime.datetime.now(datetime.UTC).date().isoformat()
+    )
+    try:
+        day = parse_day(text[:20])
+    except ValueError as exc:
+        raise fail(400, str(exc)) from None
+    code = await off_loop(state.sheets.daily_code, day, difficulty)
+    return RedirectResponse(f"/play/{code}", status_code=303)
+
+
+async def play_page(request: Request) -> Response:
+    """GET /play/<CODE>: the play page, its first view inside it."""
+    state = _state(request)
+    assert state.sheets is not None
+    sheets = state.sheets
+    try:
+        played = await off_loop(sheets.played, request.path_params["code"])
+    except (CodeError, GenerationError) as exc:
+        raise fail(404, str(exc)) from None
+    if played.code != request.path_params["code"]:
+        return RedirectResponse(f"/play/{played.code}", status_code=308)
+    first = view(played, sheets.rules, [], {})
+    return _page("play.html", initial=_embed(first), code=played.code)
+
+
+# ------------------------------------------------------------------------ API
+
+
+def _played(state: AppState, code: object):
+    if not isinstance(code, str):
+        raise fail(400, 'code is a sheet\'s printed code, e.g. "PAL-50SJ-CWJ0"')
+    assert state.sheets is not None
+    try:
+        return state.sheets.played(code)
+    except CodeError as exc:
+        raise fail(404 if code else 400, str(exc)) from None
+    except GenerationError as exc:  # a seed the generator cannot make a sheet of
+        raise fail(422, str(exc)) from None
+
+
+async def api_pads(request: Request) -> Response:
+    """GET /api/pads/<CODE>: the sheet as ``dinokit pads --code CODE --format json``."""
+    state = _state(request)
+    assert state.sheets is not None
+    code = request.path_params["code"]
+    _played(state, code)
+    body = await off_loop(state.sheets.pads_json, code)
+    return Response(body, media_type="application/json")
+
+
+def _play_args(state: AppState, body: object):
+    body = _object(body, "the state")
+    unknown = sorted(set(body) - {"code", "moves", "draft"})
+    if unknown:
+        raise fail(400, f"unknown key {unknown[0][:40]!r}, expected: code, moves, draft")
+    played = _played(state, body.get("code"))
+    moves = body.get("moves", [])
+    if not isinstance(moves, list):
+        raise fail(400, "moves is a list of rounds in the format of 'dinokit score'")
+    draft = _object(body.get("draft") or {}, "draft")
+    allowed = {
+        "dice",
+        "squares",
+        "switches",
+        "shape",
+        "dig_type",
+        "orientation",
+        "cells",
+        "bonuses",
+    }
+    extra = sorted(set(draft) - allowed)
+    if extra:
+        raise fail(
+            400, f"unknown draft key {extra[0][:40]!r}, expected: {', '.join(sorted(allowed))}"
+        )
+    return played, moves, draft
+
+
+async def api_play(request: Request) -> Response:
+    """POST /api/play: the view of a state (code, moves, draft); 422 with the rule."""
+    state = _state(request)
+    body = await read_json(request)
+    played, moves, draft = await off_loop(_play_args, state, body)
+    assert state.sheets is not None
+    try:
+        return JSONResponse(await off_loop(view, played, state.sheets.rules, moves, draft))
+    except PlayError as exc:
+        return JSONResponse(exc.as_json(), status_code=422)
+
+
+async def api_legal(request: Request) -> Response:
+    """POST /api/legal: every legal placement of the draft's shape in a state."""
+    state = _state(request)
+    body = await read_json(request)
+    played, moves, draft = await off_loop(_play_args, state, body)
+    assert state.sheets is not None
+    try:
+        return JSONResponse(await off_loop(legal, played, state.sheets.rules, moves, draft))
+    except PlayError as exc:
+        return JSONResponse(exc.as_json(), status_code=422)
+
+
+async def api_score(request: Request) -> Response:
+    """The same answer as ``dinokit score --code CODE --moves BODY --format json``."""
+    from ..games.paleo.moves import Breakdown, MoveError, load_moves, replay
+
+    state = _state(request)
+    assert state.sheets is not None
+    played = _played(state, request.path_params["code"])
+    text = (await read_body(request)).decode("utf-8", errors="replace")
+    try:
+        moves = load_moves(text, "moves.json", state.sheets.rules)
+    except MoveError as exc:
+        return JSONResponse({"error": printable(str(exc))}, status_code=422)
+    result = replay(state.sheets.rules, played.site, moves, played.rolls)
+    legal_game = isinstance(result, Breakdown)
+    return JSONResponse({"code": played.code, "legal": legal_game, **result.as_json()})
+
+
+async def api_par(request: Request) -> Response:
+    """POST /api/par/<CODE>: the par with the sheet's rolls (or the given ``rolls``)."""
+    state = _state(request)
+    assert state.sheets is not None
+    played = _played(state, request.path_params["code"])
+    body = _object(await read_json(request, empty={}), "the request")
+    rolls: list[Roll] = list(played.rolls)
+    if not rolls:
+        given = body.get("rolls")
+        ok = isinstance(given, list) and len(given) == state.sheets.rules.rounds and all(
+            isinstance(r, list) and len(r) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in r)
+            for r in given
+        )  # fmt: skip
+        if not ok:
+            raise fail(400, f"this sheet has no rolls of its own: give \"rolls\", "
+                            f"{state.sheets.rules.rounds} pairs of dice 1-6")  # fmt: skip
+        rolls = [(a, b) for a, b in given]  # type: ignore[union-attr]
+    result = await off_loop(state.sheets.par, played.code, rolls)
+    return JSONResponse(result)
+
+
+# ------------------------------------------------------------------------ errors
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """A refusal: JSON under /api/, a page elsewhere."""
+    assert isinstance(exc, HTTPException)
+    message = printable(str(exc.detail))
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": message}, status_code=exc.status_code)
+    return _error_page(exc.status_code, message)
+
+
+ERROR_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>dinokit: {status}</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="/static/style.css"></head>
+<body><main><h1>{status}</h1><p role="alert">{message}</p>
+<p><a href="/kit">Kit</a> · <a href="/play">Play</a> · <a href="/data">Data</a></p>
+</main></body></html>
+"""
+
+
+def _error_page(status: int, message: str) -> HTMLResponse:
+    import html
+
+    text = ERROR_PAGE.format(status=status, message=html.escape(message))
+    return HTMLResponse(text, status_code=status)
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    """Anything unexpected: logged, a plain 500 (never a traceback); serving goes on."""
+    log.error("unexpected error on %s: %r", request.url.path, exc, exc_info=exc)
+    message = "something went wrong on the server (it is logged); the server goes on"
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": message}, status_code=500)
+    return _error_page(500, message)
+
+
+def create_app(data_dir: Path) -> Starlette:
+    """The app, with the data of ``data_dir`` loaded once (its models: the full check,
+    booklets and trial layouts included, runs when the data page asks for it)."""
+    state = AppState(data_dir)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        """Stop the builds (and remove their files) when the server stops."""
+        yield
+        if state.builds is not None:
+            state.builds.close()
+
+    routes = [
+        Route("/", kit_page), Route("/kit", kit_page), Route("/data", data_page),
+        Route("/play", play_start), Route("/play/new", play_new),
+        Route("/play/daily", play_daily), Route("/play/{code}", play_page),
+        Route("/api/choices", api_choices), Route("/api/pads/{code}", api_pads),
+        Route("/api/play", api_play, methods=["POST"]),
+        Route("/api/legal", api_legal, methods=["POST"]),
+        Route("/api/score/{code}", api_score, methods=["POST"]),
+        Route("/api/par/{code}", api_par, methods=["POST"]),
+        Route("/api/kit/preview", api_preview, methods=["POST"]),
+        Route("/api/kit/build", api_build, methods=["POST"]),
+        Route("/api/jobs/{job}", api_job, methods=["GET", "DELETE"]),
+        Route("/api/jobs/{job}/file", api_job_file),
+        Route("/api/data", api_data),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]  # fmt: skip
+    app = Starlette(
+        routes=routes,
+        exception_handlers={HTTPException: http_error, Exception: server_error},
+        lifespan=lifespan,
+    )
+    app.state.dinokit = state
+    return app

@@ -1,0 +1,109 @@
+"""What every handler of the app shares: the app's state, checked request bodies, errors.
+
+Bodies are read only through :func:`read_body`, which stops past ``MAX_BODY`` bytes
+whatever the request claims; every refusal is an ``HTTPException`` with a plain
+message (the app answers it as JSON under /api/, as a page elsewhere).
+"""
+
+import json
+import logging
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import anyio
+import anyio.to_thread
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+
+from ..games.data import ComponentData, load_games
+from ..source.diagnostics import Diagnostics, printable
+from .builds import Builds
+from .sheets import Sheets
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 64 * 1024  # bytes of a request body at the most
+JOB_ID = re.compile(r"[0-9a-f]{16}")
+log = logging.getLogger("dinokit.web")
+T = TypeVar("T")
+
+
+class AppState:
+    """What the app holds: the data (None when it has errors), sheets, builds."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        diags = Diagnostics()
+        data = load_games(data_dir, diags)  # the models; the data page runs every check
+        self.data: ComponentData | None = None if diags.errors else data
+        self.problem = f"the data in {printable(str(data_dir))} has errors: see /data"
+        self.sheets = Sheets(self.data) if self.data else None
+        self.builds = Builds(self.data, _build_errors()) if self.data else None
+        self.findings: tuple[tuple, dict] | None = None
+
+
+def _build_errors() -> tuple[type[Exception], ...]:
+    from ..games.parallel import WorkerError
+    from ..layout.sheets import LayoutError
+    from ..layout.text import TextOverflow
+    from ..products.files import OutputError
+    from ..source.diagnostics import DataError
+
+    return (OutputError, LayoutError, TextOverflow, WorkerError, DataError, ValueError)
+
+
+#: Work that takes a core (sheets, pars, previews, the data check) runs on worker
+#: threads, at most this many at once; kit builds have their own pool (builds.py).
+HEAVY_AT_ONCE = 2
+_limiters: dict[str, anyio.CapacityLimiter] = {}
+
+
+async def off_loop(func: Callable[..., T], *args: Any) -> T:
+    """``func(*args)`` on a worker thread, HEAVY_AT_ONCE at a time (off the event loop)."""
+    limiter = _limiters.get("heavy")
+    if limiter is None:
+        limiter = _limiters["heavy"] = anyio.CapacityLimiter(HEAVY_AT_ONCE)
+    return await anyio.to_thread.run_sync(func, *args, limiter=limiter)
+
+
+def fail(status: int, message: str) -> HTTPException:
+    """An HTTP error with a printable message (no control characters reach a page)."""
+    return HTTPException(status, printable(message))
+
+
+def _state(request: Request) -> AppState:
+    state: AppState = request.app.state.dinokit
+    if state.data is None:
+        raise fail(503, state.problem)
+    return state
+
+
+async def read_body(request: Request) -> bytes:
+    """The request's body, refused (413) past MAX_BODY bytes, whatever it claims."""
+    claimed = request.headers.get("content-length", "")
+    if claimed.isdigit() and int(claimed) > MAX_BODY:
+        raise fail(413, f"the request body has {claimed} bytes, at most {MAX_BODY} are read")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise fail(413, f"the request body is over {MAX_BODY} bytes")
+    return bytes(body)
+
+
+async def read_json(request: Request, empty: object = None) -> Any:
+    """The request's body as JSON (400 when it is not JSON; ``empty`` for no body)."""
+    body = await read_body(request)
+    if not body.strip() and empty is not None:
+        return empty
+    try:
+        return json.loads(body, parse_constant=lambda name: (_ for _ in ()).throw(ValueError(name)))
+    except (ValueError, RecursionError) as exc:
+        raise fail(400, f"the request body is not JSON: {exc}") from None
+
+
+def _object(value: object, what: str) -> dict:
+    if not isinstance(value, dict):
+        raise fail(400, f"{what} is a JSON object")
+    return value

@@ -1,0 +1,45 @@
+"""Fixtures of the web tests (imported by each module: a conftest.py here would shadow
+tests/conftest.py for the modules that import it by name): one app on the shipped data."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from generator.source import DEFAULT_DATA_DIR
+from generator.web.app import create_app
+
+#: A solo sheet with its own rolls; its par moves draw squares, pass and circle stars.
+__all__ = ["app", "cli", "client", "code"]
+
+CODE = "PAL-5J93-Q1MY-400002"
+
+
+@pytest.fixture(scope="session")
+def code() -> str:
+    return CODE
+
+
+def run_cli(*args: str):
+    """Run the CLI in-process (exceptions propagate: a traceback fails the test)."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture(scope="session")
+def cli():
+    return run_cli
+
+
+@pytest.fixture(scope="session")
+def app():
+    return create_app(DEFAULT_DATA_DIR)
+
+
+@pytest.fixture(scope="session")
+def client(app):
+    with TestClient(app, raise_server_exceptions=False) as test_client:
+        yield test_client
