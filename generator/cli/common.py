@@ -108,13 +108,37 @@ def language_of(data: ComponentData, code: str):
 
 
 def data_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    """--data DIR, and beside it --templates DIR (every command that reads data takes both)."""
+    return templates_option(
+        click.option(
+            "--data",
+            "data_dir",
+            type=click.Path(path_type=Path, file_okay=True, dir_okay=True),
+            default=DEFAULT_DATA_DIR,
+            show_default="the project's data/",
+            help="Folder of YAML component data.",
+        )(func)
+    )
+
+
+def _use_templates(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
+    from ..source import use_templates
+
+    use_templates(value)  # before any other option or the command reads a template
+
+
+def templates_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    """--templates DIR: sheet layouts, booklet texts and the font catalogue (a copy of
+    templates/ for a translator); set for the whole command, its workers included."""
     return click.option(
-        "--data",
-        "data_dir",
+        "--templates",
         type=click.Path(path_type=Path, file_okay=True, dir_okay=True),
-        default=DEFAULT_DATA_DIR,
-        show_default="the project's data/",
-        help="Folder of YAML component data.",
+        default=None,
+        show_default="the project's templates/",
+        is_eager=True,
+        expose_value=False,
+        callback=_use_templates,
+        help="Folder of templates: sheets.yaml, fonts.yaml, booklets/.",
     )(func)
 
 
@@ -154,6 +178,7 @@ def load_or_exit(data_dir: Path) -> ComponentData:
 def parse_offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
     """X,Y in mm, each within the sheets' duplex limit (templates/sheets.yaml)."""
     from ..layout.sheets import LayoutError, check_duplex_offset, load_sheet_spec
+    from ..source.diagnostics import DataError
 
     try:
         x_text, y_text = value.split(",")
@@ -164,9 +189,25 @@ def parse_offset(ctx: click.Context, param: click.Parameter, value: str) -> tupl
         ) from None
     try:
         check_duplex_offset(load_sheet_spec(), offset)
-    except LayoutError as exc:
+    except (LayoutError, DataError) as exc:  # DataError: a broken --templates sheets.yaml
         raise click.BadParameter(str(exc)) from None
     return offset
+
+
+LAYOUT_OPTION = choice_option(
+    "--layout",
+    ("duplex", "gutter-fold"),
+    "duplex",
+    "duplex: fronts pages and mirrored backs pages, printed double-sided; gutter-fold: "
+    "fronts and backs side by side on one landscape side, to fold along the middle.",
+)
+PRINTER_OPTION = click.option(
+    "--printer",
+    default=None,
+    metavar="NAME",
+    help="Use this saved printer's duplex offset and paper (see 'dinokit printer list'); "
+    "--duplex-offset and --paper given here win.",
+)
 
 
 def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -184,6 +225,7 @@ def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
         ),
         click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
         click.option("--ink-saver", is_flag=True, help="Light fills and outlines."),
+        LAYOUT_OPTION,
         click.option(
             "--duplex-offset",
             default="0,0",
@@ -192,6 +234,7 @@ def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
             help="Shift every backs page by X,Y mm (each -5 to 5) to correct a duplex "
             "printer's drift: +X moves the backs right as seen on the backs page, +Y down.",
         ),
+        PRINTER_OPTION,
         data_option,
     ]
     for option in reversed(options):

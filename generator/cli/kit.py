@@ -11,6 +11,8 @@ from .. import __version__
 from ..source.diagnostics import display_path
 from .common import (
     JOBS_OPTION,
+    LAYOUT_OPTION,
+    PRINTER_OPTION,
     build_errors,
     data_option,
     language_of,
@@ -18,6 +20,7 @@ from .common import (
     out_option,
     print_options,
 )
+from .printing import apply_printer
 
 
 def _build_one(
@@ -30,14 +33,17 @@ def _build_one(
     bleed: float | None,
     no_crop_marks: bool,
     ink_saver: bool,
+    layout: str,
     duplex_offset: tuple[float, float],
+    printer: str | None,
 ) -> None:
     from ..layout.sheets import PrintOptions
     from ..products.build import build_product, sheet_products
 
+    paper, duplex_offset = apply_printer(printer, paper, duplex_offset, layout == "duplex")
     data = load_or_exit(data_dir)
     language = language_of(data, lang)
-    options = PrintOptions(paper, bleed, not no_crop_marks, ink_saver, duplex_offset)
+    options = PrintOptions(paper, bleed, not no_crop_marks, ink_saver, duplex_offset, layout)
     try:
         written = build_product(
             data, sheet_products()[product_name], language, options, fmt, out_dir
@@ -94,23 +100,41 @@ def aid(**kwargs: Any) -> None:
     type=click.Choice(["a4", "letter"]),
     help="Only this paper (repeat for several) [default: a4 and letter].",
 )
+@LAYOUT_OPTION
+@click.option(
+    "--ink-saver", is_flag=True, help="Light grounds and outlines in every file of the kit."
+)
+@PRINTER_OPTION
 @JOBS_OPTION
 def build(
     data_dir: Path,
     out_dir: Path,
     languages: tuple[str, ...],
     papers: tuple[str, ...],
+    layout: str,
+    ink_saver: bool,
+    printer: str | None,
     jobs: int | None,
 ) -> None:
     """Validate the data and build the whole kit into --out, with a manifest.
 
-    Example: dinokit build --out output/
+    --layout gutter-fold lays the tiles, tokens and aid out to fold instead of
+    printing double-sided (files named <product>-gutter-<paper>.pdf); --ink-saver
+    makes every file light (files named ...-inksaver.pdf).
+
+    Example: dinokit build --out output/ --layout gutter-fold --paper letter
     """
     import os
 
+    from ..layout.sheets import PrintOptions
     from ..products.build import build_kit, manifest
     from ..products.files import atomic_write, sha256
 
+    offset: tuple[float, float] = (0.0, 0.0)
+    if printer is not None:
+        saved, offset = apply_printer(printer, "", offset, layout == "duplex")
+        papers = papers or ((saved,) if saved else ())
+    template = PrintOptions(ink_saver=ink_saver, duplex_offset=offset, layout=layout)
     data = load_or_exit(data_dir)
     unknown = sorted(set(languages) - {lang.code for lang in data.languages})
     if unknown:
@@ -129,6 +153,7 @@ def build(
             languages,
             papers or ("a4", "letter"),
             jobs or os.cpu_count() or 1,
+            template,
         )
         content = manifest(data, written, out_dir, __version__)
         path = atomic_write(out_dir / "manifest.json", content)
@@ -137,5 +162,6 @@ def build(
     except build_errors() as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {display_path(path)} ({len(written)} files, sha256 {sha256(content)[:12]})")
+
 
 COMMANDS = (build, tiles, tokens, aid)

@@ -11,6 +11,7 @@ from .common import (
     LANG_OPTION,
     OUT_OPTION,
     PAPERS,
+    PRINTER_OPTION,
     GameChoice,
     build_errors,
     choice_option,
@@ -19,6 +20,7 @@ from .common import (
     language_of,
     load_or_exit,
 )
+from .printing import apply_printer
 
 
 @click.command()
@@ -39,9 +41,19 @@ from .common import (
     is_flag=True,
     help="Saddle-stitch booklet: two A5 pages per landscape side, duplex.",
 )
+@click.option("--ink-saver", is_flag=True, help="Light grounds and outlined panels.")
+@PRINTER_OPTION
 @data_option
 def rules(
-    game: str, lang: str, out_dir: Path, paper: str, fmt: str, imposed: bool, data_dir: Path
+    game: str,
+    lang: str,
+    out_dir: Path,
+    paper: str,
+    fmt: str,
+    imposed: bool,
+    ink_saver: bool,
+    printer: str | None,
+    data_dir: Path,
 ) -> None:
     """The rules booklet of a game, in a language, on A5 pages (or imposed to fold).
 
@@ -49,10 +61,12 @@ def rules(
     """
     from ..products.booklet.output import build_booklet
 
+    # The pages are not cut: a duplex offset would change nothing, only the paper applies.
+    paper, _ = apply_printer(printer, paper, (0.0, 0.0), backs=False)
     data = load_or_exit(data_dir)
     language = language_of(data, lang)
     try:
-        written = build_booklet(data, game, language, paper, fmt, imposed, out_dir)
+        written = build_booklet(data, game, language, paper, fmt, imposed, out_dir, ink_saver)
     except build_errors() as exc:
         raise click.ClickException(str(exc)) from None
     for item in written[:3]:

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import cast
 
 from ..draw.shapes import Group, Item, Line, Page, Rect, Style, Transform
-from ..source import TEMPLATES_DIR
 from ..source import schema as s
+from ..source import templates_dir
 from ..source.diagnostics import DataError, Diagnostics
 from ..source.located import load_file
 from . import fonts
@@ -54,6 +54,7 @@ class PrintOptions:
     crop_marks: bool = True
     ink_saver: bool = False
     duplex_offset: tuple[float, float] = (0.0, 0.0)
+    layout: str = "duplex"  # or "gutter-fold" (see layout/gutter.py)
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ class Footer:
     print_check: str
     font: str
     backs: str = "backs"  # how the label names the backs page
+    fold: str = "fold"  # the words along a gutter-fold sheet's fold line
 
 
 _MM = s.number(0)
@@ -93,8 +95,10 @@ _FILE = (
 )
 
 
-def load_sheet_spec(path: Path = TEMPLATES_DIR / "sheets.yaml") -> SheetSpec:
-    """Read the sheet layouts; a broken template is a DataError with locations."""
+def load_sheet_spec(path: Path | None = None) -> SheetSpec:
+    """Read the sheet layouts (default: sheets.yaml of the templates in use); a broken
+    template is a DataError with locations."""
+    path = templates_dir() / "sheets.yaml" if path is None else path
     diags = Diagnostics()
     root = load_file(path, diags)
     top = s.read_record(root, "sheets", _FILE, diags) if root is not None else None

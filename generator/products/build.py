@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from . import Product, products_of
 from .booklet import source as booklet_source
 from .booklet.output import build_booklet
 from .files import Written
+from .guide import build_guides
 from .writer import document_subject, document_title, write_pages
 
 PAPERS = ("a4", "letter")
@@ -28,6 +30,13 @@ PAPERS = ("a4", "letter")
 def sheet_products() -> dict[str, Product]:
     """Every game's sheet products by name (tiles, tokens, aid, ...)."""
     return {p.name: p for game in GAMES for p in products_of(game).PRODUCTS}
+
+
+def sheet_stem(name: str, options: PrintOptions) -> str:
+    """A sheet product's file name without suffix: the layout and ink saving show in it
+    (tiles-a4, tiles-gutter-a4, tiles-gutter-a4-inksaver)."""
+    layout = "-gutter" if options.layout == "gutter-fold" else ""
+    return f"{name}{layout}-{options.paper}" + ("-inksaver" if options.ink_saver else "")
 
 
 def build_product(
@@ -40,7 +49,7 @@ def build_product(
 ) -> list[Written]:
     """Lay out one product and write it as one PDF or one SVG per page."""
     pages = product.make(data.game(product.game), lang, options)
-    stem = f"{product.name}-{options.paper}" + ("-inksaver" if options.ink_saver else "")
+    stem = sheet_stem(product.name, options)
     return write_pages(
         pages,
         out_dir / product.game / lang.code,
@@ -63,12 +72,15 @@ def build_kit(
     languages: tuple[str, ...] = (),
     papers: tuple[str, ...] = PAPERS,
     workers: int = 1,
+    template: PrintOptions | None = None,
 ) -> list[Written]:
     """Every product, in every language (or those given) and paper, as PDF.
 
-    Each file is an independent job, run on ``workers`` processes; the files do
-    not depend on how many.
+    ``template``: the print options of every file but its paper (layout, ink saving,
+    duplex offset). Each file is an independent job, run on ``workers`` processes; the
+    files do not depend on how many.
     """
+    template = template or PrintOptions()
     chosen = [lang.code for lang in data.languages if not languages or lang.code in languages]
     jobs: list[tuple[Any, ...]] = [
         ("product", name, code, paper)
@@ -90,30 +102,47 @@ def build_kit(
         for code in chosen
         for paper, imposed in [("a4", False)] + [(p, True) for p in papers]
     ]
-    results = run_jobs(lambda: (data, prepared, out_dir), _build_job, jobs, workers)
+    if template.layout == "duplex":  # the sheet that measures a duplex printer's offset
+        jobs += [("calibration", code, paper) for code in chosen for paper in papers]
+    results = run_jobs(lambda: (data, prepared, out_dir, template), _build_job, jobs, workers)
     written = [item for items in results for item in items]
+    # The read-me-first guide of each language and paper, from the files just built.
+    written += build_guides(data, written, out_dir, chosen, papers, template, workers)
     for item in written:
         report(item)
     return written
 
 
-def _build_job(context: tuple[ComponentData, dict[str, Any], Path], job: tuple) -> list[Written]:
-    data, prepared, out_dir = context
+def _build_job(
+    context: tuple[ComponentData, dict[str, Any], Path, PrintOptions], job: tuple
+) -> list[Written]:
+    data, prepared, out_dir, template = context
     kind, *args = job
     if kind == "product":
         name, code, paper = args
         lang = data.language(code)
         assert lang is not None
-        options = PrintOptions(paper)
+        options = replace(template, paper=paper)
         return build_product(data, sheet_products()[name], lang, options, "pdf", out_dir)
     if kind == "extra":
         game_id, code, paper = args
         module = products_of(BY_ID[game_id])
-        return module.kit_files(data, prepared[game_id], code, paper, out_dir)
+        return module.kit_files(
+            data, prepared[game_id], code, paper, out_dir, ink_saver=template.ink_saver
+        )
+    if kind == "calibration":
+        from .calibrate import build_calibration
+
+        code, paper = args
+        lang = data.language(code)
+        assert lang is not None
+        return build_calibration(lang, paper, "pdf", out_dir / code, (0.0, 0.0))
     game_id, code, paper, imposed = args
     lang = data.language(code)
     assert lang is not None
-    return build_booklet(data, game_id, lang, paper, "pdf", imposed, out_dir)
+    return build_booklet(
+        data, game_id, lang, paper, "pdf", imposed, out_dir, ink_saver=template.ink_saver
+    )
 
 
 def manifest(data: ComponentData, written: list[Written], out_dir: Path, version: str) -> bytes:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ...games.data import ComponentData
 from ...layout.fonts import font_for
+from ...layout.inksaver import lighten
 from ...source.diagnostics import DataError, Diagnostics
 from ...source.lang import Language
 from ..files import Written
@@ -23,14 +24,18 @@ def build_booklet(
     fmt: str,
     imposed: bool,
     out_dir: Path,
+    ink_saver: bool = False,
 ) -> list[Written]:
-    """A rules booklet: A5 pages, or imposed for saddle stitching on ``paper``."""
+    """A rules booklet: A5 pages, or imposed for saddle stitching on ``paper``; with
+    ``ink_saver`` light grounds and outlined panels (files end in ``-inksaver``)."""
     diags = Diagnostics()
     structure = load_structure(game, diags)
     texts = load_texts(game, lang.code, diags)
     if structure is None or texts is None:
         raise DataError(diags.errors)
     pages = booklet_pages(structure, texts, data, lang, bleed=0.0 if imposed else SHOP_BLEED)
+    if ink_saver:
+        pages = list(lighten(pages))
     name, label, size, subject = "rules-a5", "rules", "a5", "pdf_subject_shop"
     if imposed:
         scale = imposed_scale(paper)
@@ -56,7 +61,7 @@ def build_booklet(
     return write_pages(
         pages,
         out_dir / game / lang.code,
-        name,
+        name + ("-inksaver" if ink_saver else ""),
         fmt,
         component=label,
         language=lang.code,

@@ -24,13 +24,19 @@ PRODUCTS = (
 def trial_layout(
     data: ComponentData, languages: Iterable[Language]
 ) -> Iterator[tuple[Language, Exception]]:
-    """Lay out (without drawing) every sheet product in each language; yield what does
-    not fit. The validator calls it, so that whatever it accepts builds."""
+    """Lay out (without drawing) every sheet product in each language, the gutter-fold
+    aid (its fold label) and the calibration sheet; yield what does not fit. The
+    validator calls it, so that whatever it accepts builds."""
+    from ..calibrate import calibration_pages
+
     dinos = data.game(GAME_ID)
     for lang in languages:
         try:
             for product in PRODUCTS:
                 product.make(dinos, lang, PrintOptions("a4"))
+            kit.aid_pages(dinos, lang, PrintOptions("a4", layout="gutter-fold"))
+            for paper in ("a4", "letter"):
+                calibration_pages(lang, paper)
         except (TextOverflow, LayoutError) as exc:
             yield lang, exc
 

@@ -9,15 +9,14 @@ from ...draw.shapes import Page
 from ...games.dinos.model import DinosData
 from ...games.dinos.terms import ROMAN
 from ...layout import fonts
+from ...layout.gutter import lay_out, per_sheet
 from ...layout.sheets import (
     Component,
     ComponentSize,
     Footer,
     PrintOptions,
     SheetSpec,
-    layout_sheets,
     load_sheet_spec,
-    plan_grid,
 )
 from ...source.lang import Language
 from .aid import aid_sides
@@ -32,6 +31,7 @@ def _footer(lang: Language, title_key: str) -> Footer:
         lang.label("print_check"),
         fonts.font_for(lang.script),
         lang.label("backs"),
+        lang.label("fold_line"),
     )
 
 
@@ -68,9 +68,7 @@ def tile_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[P
             )
             components[-1].append(Component(front, back, contained=True))
     titles = [era_title(lang, era.number) for era in data.eras]
-    return layout_sheets(
-        components, "tile", _footer(lang, "tiles_title"), options, spec, titles=titles
-    )
+    return lay_out(components, "tile", _footer(lang, "tiles_title"), options, spec, titles=titles)
 
 
 def era_title(lang: Language, number: int) -> str:
@@ -91,8 +89,7 @@ def tokens_per_colour(data: DinosData, per_sheet: int) -> int:
 def token_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[Page]:
     spec, size, bleed, look = _sheet_setup("token", options)
     colours = data.rules.player_colours if data.rules else ()
-    per_sheet = plan_grid(spec, "token", options, duplex=True).per_sheet
-    count = tokens_per_colour(data, per_sheet)
+    count = tokens_per_colour(data, per_sheet(spec, "token", options))
     components = [
         Component(
             token_face(colour, False, size.width, size.height, bleed, look, seat),
@@ -102,7 +99,7 @@ def token_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[
         for seat, colour in enumerate(colours)
         for _ in range(count)
     ]
-    return layout_sheets(components, "token", _footer(lang, "tokens_title"), options, spec)
+    return lay_out(components, "token", _footer(lang, "tokens_title"), options, spec)
 
 
 def aid_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[Page]:
@@ -110,4 +107,4 @@ def aid_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[Pa
     players = data.rules.max_players if data.rules else 4
     front, back = aid_sides(data, lang, size.width, size.height, bleed, look)
     card = Component(front, back, contained=True)
-    return layout_sheets([card] * players, "aid", _footer(lang, "aid_title"), options, spec)
+    return lay_out([card] * players, "aid", _footer(lang, "aid_title"), options, spec)
