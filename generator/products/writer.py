@@ -5,14 +5,17 @@ The one place where products meet the render backends.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 from ..draw.shapes import Page
-from ..render.pdf import render_pdf
-from ..render.svg import render_svg_page
+from ..source import files as safe
 from ..source.lang import Language
-from .files import Written, atomic_write, sha256
+from .files import OutputError, Written, atomic_write, sha256
 
 
 def document_title(lang: Language, game: str, product: str) -> str:
@@ -44,18 +47,68 @@ def write_pages(
 
     The PDF's information gives ``title`` and ``subject``, its catalog ``language``.
     Pages may be a stream: with ``texts`` (see :func:`render_pdf`) and ``page_count``
-    the PDF is drawn without holding every page; SVG pages are drawn one at a time.
+    each page is written to the file as it is drawn (:mod:`generator.render.pdfstream`),
+    so memory stays flat however many pages; SVG pages are drawn one at a time.
     """
+    # the backends are imported when used: a command pays only for the one it needs
+    if fmt == "pdf" and texts is not None and page_count is not None:
+        from ..render.pdfstream import write_pdf_stream
+        from ..render.pdfsyntax import AUTHOR, CREATOR
+
+        path = folder / f"{stem}.pdf"
+        with atomic_stream(path) as handle:
+            drawn, digest = write_pdf_stream(
+                pages,
+                handle,
+                texts,
+                title=title,
+                subject=subject,
+                lang=language,
+                author=AUTHOR,
+                creator=CREATOR,
+            )
+        return [Written(path, component, language, paper, drawn, digest)]
     if fmt == "pdf":
+        from ..render.pdf import render_pdf
+
         if page_count is None:
             pages = list(pages)
             page_count = len(pages)
         content = render_pdf(pages, title=title, texts=texts, subject=subject, lang=language)
         path = atomic_write(folder / f"{stem}.pdf", content)
         return [Written(path, component, language, paper, page_count, sha256(content))]
+    from ..render.svg import render_svg_page
+
     written = []
     for number, page in enumerate(pages, start=1):
         svg = render_svg_page(page)
         path = atomic_write(folder / f"{stem}-p{number:02d}.svg", svg)
         written.append(Written(path, component, language, paper, 1, sha256(svg)))
     return written
+
+
+@contextmanager
+def atomic_stream(path: Path) -> Iterator[BinaryIO]:
+    """A file to write ``path`` through, bit by bit: a temporary file beside it, renamed
+    into place when the block ends without an error and removed otherwise (as
+    :func:`generator.source.files.atomic_write` does for content held in memory)."""
+    safe._check_no_links(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        safe._remove_stale_temps(path)
+        fd, tmp = tempfile.mkstemp(
+            prefix=safe._temp_prefix(path, os.getpid()), suffix=".tmp", dir=path.parent
+        )
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot write: {exc.strerror or exc}") from exc
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+        os.chmod(tmp, safe.FILE_MODE)
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise OutputError(f"{path}: cannot write: {exc.strerror or exc}") from exc
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -8,9 +8,9 @@ own TrueType subsets, embedded; the document is reproducible (invariant mode).
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -31,7 +31,10 @@ from ..draw.shapes import (
 )
 from ..layout import fontfiles
 from .common import MM_PER_PT, PT_PER_MM, text_by_font, transform_matrix
+from .pdfsyntax import AUTHOR, CREATOR
 
+#: Turns a '#rrggbb' colour into CMYK parts (0 to 1): how a print-shop export asks for CMYK.
+CmykHook = Callable[[str], tuple[float, float, float, float]]
 #: Always embedded, so the canvas never falls back to an unembedded Helvetica.
 BASE_FONT = "sans"
 #: Half the size of a form's bounding box, in the units it is drawn in (mm).
@@ -47,9 +50,12 @@ def _register(font_id: str, text: str) -> str:
 
 
 class PdfBackend:
-    def __init__(self, canvas: Canvas, font_names: dict[str, str]) -> None:
+    def __init__(
+        self, canvas: Canvas, font_names: dict[str, str], cmyk: CmykHook | None = None
+    ) -> None:
         self.c = canvas
         self.font_names = font_names
+        self.cmyk = cmyk  # '#rrggbb' -> (c, m, y, k) from 0 to 1; None: RGB as given
         self.forms: set[str] = set()
 
     def use(self, item: Use) -> None:
@@ -96,14 +102,20 @@ class PdfBackend:
     def pop(self) -> None:
         self.c.restoreState()
 
+    def colour(self, hex_colour: str) -> Color:
+        """A description colour as reportlab's: RGB, or CMYK through the hook."""
+        if self.cmyk is None:
+            return HexColor(hex_colour)
+        return CMYKColor(*self.cmyk(hex_colour))
+
     # shapes --------------------------------------------------------------
     def _style(self, style: Style) -> tuple[int, int]:
         c = self.c
         if style.fill:
-            c.setFillColor(HexColor(style.fill))
+            c.setFillColor(self.colour(style.fill))
             c.setFillAlpha(style.opacity)
         if style.stroke:
-            c.setStrokeColor(HexColor(style.stroke))
+            c.setStrokeColor(self.colour(style.stroke))
             c.setLineWidth(style.width)
             c.setDash(list(style.dash) if style.dash else [])
         return (1 if style.stroke else 0), (1 if style.fill else 0)
@@ -143,7 +155,7 @@ class PdfBackend:
         c.saveState()
         c.translate(item.x, item.y)
         c.scale(1, -1)
-        c.setFillColor(HexColor(item.colour))
+        c.setFillColor(self.colour(item.colour))
         c.setFont(self.font_names[item.font], item.size * MM_PER_PT)
         draw = {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}
         draw[item.align](0, 0, item.text)
@@ -160,12 +172,6 @@ def _pdf_box(box: Box, page_height: float) -> Sequence[float]:
     )
 
 
-#: The program named as the Creator and Producer of every PDF.
-CREATOR = "dinokit"
-#: The Author of every PDF: this edition's texts and art are the project's own.
-AUTHOR = "dinokit contributors"
-
-
 def render_pdf(
     pages: Iterable[Page],
     title: str = "dinokit",
@@ -173,6 +179,7 @@ def render_pdf(
     *,
     subject: str = "Pages drawn by dinokit",
     lang: str = "en",
+    cmyk: CmykHook | None = None,
 ) -> bytes:
     """Draw pages into a PDF document; the same pages give the same bytes.
 
@@ -180,7 +187,8 @@ def render_pdf(
     code) to the catalog's /Lang; the dates are fixed (reportlab's invariant mode).
     Fonts are subset to the text drawn, so the pages are read twice; pass ``texts``
     (font id -> every character any page draws in it) to draw a long stream of pages
-    without holding them all.
+    without holding them all. ``cmyk`` (see :data:`CmykHook`) writes every colour
+    as CMYK instead of RGB (a print shop's export).
     """
     if texts is None:
         pages = list(pages)
@@ -201,6 +209,6 @@ def render_pdf(
     canvas.setAuthor(AUTHOR)
     canvas.setCreator(CREATOR)
     canvas.setProducer(CREATOR)
-    walk(pages, PdfBackend(canvas, font_names))
+    walk(pages, PdfBackend(canvas, font_names, cmyk))
     canvas.save()
     return buffer.getvalue()

@@ -6,120 +6,57 @@ A sheet comes from (generator version, difficulty, seed) alone, through an expli
 accepted only when the fairness check passes (every neighbour of every fossil and
 every star can be covered by a legal pentomino placement; fossils never overlap or
 touch) and the greedy player's mean score falls in the difficulty's band.
+
+Many sheets are made at once (:meth:`PadGenerator.sheets`): each seed still tries its
+own candidates in its own order and accepts the first that passes, but the games
+that measure the candidates of many seeds are played side by side
+(:mod:`.batch`), which is where the time goes. A seed gives the same sheet whether
+it is made alone or among others.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from ..parallel import process_pool
+from .batch import BatchRules, play_batch
+from .codes import (
+    ALPHABET,
+    DIFFICULTIES,
+    GENERATOR_VERSION,
+    PREFIX,
+    CodeError,
+    decode_code,
+    encode_code,
+)
 from .engine import Rules, dice_sequences, neighbours_in_grid
-from .model import DigSite, Fossil, PaleoData
-from .player import FastRules, Prepared, play
-from .polyomino import Cell, orientations
+from .fairness import can_cover, unfair_reasons
+from .model import Band, DigSite, Fossil, PaleoData
+from .player import FastRules
+from .polyomino import cell_mask, orientations
 
-GENERATOR_VERSION = 1
-DIFFICULTIES = ("easy", "medium", "hard")
 GAMES_PER_SHEET = 8  # dice sequences the greedy player plays on every candidate
 EARLY_GAMES, EARLY_MARGIN = 3, 3.5
 MAX_ATTEMPTS = 400
-ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32: no I, L, O, U
-PREFIX = "PAL"
+WINDOW = 48  # candidates measured side by side
+AHEAD = 2  # candidates a seed may try at once when few seeds are left
+CHUNK = 256  # seeds per job of a worker process
 
 
-class CodeError(ValueError):
-    """A sheet code that cannot be read; the message says what is wrong."""
+__all__ = [
+    "ALPHABET", "DIFFICULTIES", "GENERATOR_VERSION", "PREFIX", "CodeError", "GenerationError",
+    "PadGenerator", "can_cover", "decode_code", "encode_code", "generate_pad", "iter_pad",
+    "sheet_seeds",
+    "site_from_code", "symmetry_key", "unfair_reasons",
+]  # fmt: skip
 
 
 class GenerationError(RuntimeError):
-    pass
-
-
-# ------------------------------------------------------------------------ codes
-
-
-def _check_bits(version: int, difficulty: int, seed: int) -> int:
-    value = (version << 34) | (difficulty << 32) | seed
-    total = 0
-    while value:
-        total = (total * 31 + (value & 0x1F)) % 8191
-        value >>= 5
-    return total & 0b111
-
-
-def encode_code(version: int, difficulty: str, seed: int) -> str:
-    """PAL-XXXX-XXXX: 3 bits version, 2 bits difficulty, 32 bits seed, 3 check bits."""
-    if not 0 <= seed < 2**32:
-        raise ValueError(f"seed {seed} is outside 0..2**32-1")
-    d = DIFFICULTIES.index(difficulty)
-    value = (version << 37) | (d << 35) | (seed << 3) | _check_bits(version, d, seed)
-    chars = "".join(ALPHABET[(value >> shift) & 0x1F] for shift in range(35, -1, -5))
-    return f"{PREFIX}-{chars[:4]}-{chars[4:]}"
-
-
-def decode_code(code: str) -> tuple[int, str, int]:
-    """(version, difficulty, seed) of a sheet code; forgiving of case, spaces, O/I/L."""
-    text = code.strip().upper().replace(" ", "")
-    if text.startswith(PREFIX):
-        text = text[len(PREFIX) :]
-    text = text.replace("-", "").translate(str.maketrans("OIL", "011"))
-    expected = f"expected a code like {encode_code(GENERATOR_VERSION, 'medium', 12345)}"
-    if len(text) != 8:
-        raise CodeError(f"{code!r} has {len(text)} code characters, {expected}")
-    bad = [c for c in text if c not in ALPHABET]
-    if bad:
-        raise CodeError(f"{code!r} contains {bad[0]!r}, which no code has; {expected}")
-    value = 0
-    for char in text:
-        value = (value << 5) | ALPHABET.index(char)
-    version, d, seed = value >> 37, (value >> 35) & 0b11, (value >> 3) & 0xFFFFFFFF
-    if d >= len(DIFFICULTIES) or value & 0b111 != _check_bits(version, d, seed):
-        raise CodeError(f"{code!r} is not a valid sheet code (a character is mistyped?)")
-    if version != GENERATOR_VERSION:
-        raise CodeError(
-            f"{code!r} was made by pad generator version {version}; this dinokit has "
-            f"version {GENERATOR_VERSION} and cannot rebuild it"
-        )
-    return version, DIFFICULTIES[d], seed
-
-
-# ------------------------------------------------------------------------ fairness
-
-
-def can_cover(rules: Rules, cell: Cell, fossil_cells: set[Cell]) -> bool:
-    """True when some pentomino placement covers ``cell`` and no fossil cell."""
-    return any(p.isdisjoint(fossil_cells) for p in rules.covering[cell])
-
-
-def unfair_reasons(rules: Rules, site: DigSite) -> list[str]:
-    """Why a sheet is not fair; empty when every guarantee holds."""
-    reasons = []
-    cells_of: dict[Cell, str] = {}
-    for fossil in site.fossils:
-        for cell in fossil.cells:
-            if not rules.inside(cell):
-                reasons.append(f"fossil {fossil.id} leaves the grid at {cell}")
-            if cell in cells_of:
-                reasons.append(f"fossils {cells_of[cell]} and {fossil.id} overlap at {cell}")
-            cells_of[cell] = fossil.id
-    for fossil in site.fossils:
-        for cell in neighbours_in_grid(fossil.cells, rules):
-            other = cells_of.get(cell)
-            if other is not None and other != fossil.id:
-                reasons.append(f"fossils {fossil.id} and {other} touch at {cell}")
-    fossil_cells = set(cells_of)
-    for fossil in site.fossils:
-        for cell in sorted(neighbours_in_grid(fossil.cells, rules)):
-            if not can_cover(rules, cell, fossil_cells):
-                reasons.append(f"fossil {fossil.id} cannot be dug: no shape fits on {cell}")
-    for star in site.stars:
-        if star in cells_of:
-            reasons.append(f"star {star} lies on fossil {cells_of[star]}")
-        elif not can_cover(rules, star, fossil_cells):
-            reasons.append(f"star {star} cannot be covered by any shape")
-    return reasons
+    """No sheet could be made: the data allows too few, or none in the band."""
 
 
 # ------------------------------------------------------------------------ generation
@@ -130,24 +67,34 @@ class PadGenerator:
         self.data = data
         self.rules = Rules.from_data(data)
         self.fast = FastRules(self.rules)
+        self.batch = BatchRules(self.fast)
+        self.rolls = dice_sequences(GAMES_PER_SHEET, self.rules.rounds)
         site = data.dig_site
         assert site is not None, "pads need a loaded dig site"
         self.site = site
         self.bands = site.bands
-        # every orientation of every template at every spot: (row, col, cells)
+        # every orientation of every template at every spot, as bit masks of the grid:
+        # (its cells, its cells and their neighbours, the cells)
+        cols = self.rules.cols
         self.shapes = []
         for t in site.templates:
             spots = []
             for shape in sorted(sorted(o) for o in orientations(t.cells)):
-                spots.append(
-                    [
-                        (r, c, frozenset((r + dr, c + dc) for dr, dc in shape))
-                        for r in range(self.rules.rows)
-                        for c in range(self.rules.cols)
-                        if all(self.rules.inside((r + dr, c + dc)) for dr, dc in shape)
-                    ]
-                )
+                found = []
+                for r in range(self.rules.rows):
+                    for c in range(cols):
+                        cells = frozenset((r + dr, c + dc) for dr, dc in shape)
+                        if all(self.rules.inside(cell) for cell in cells):
+                            near = cells | neighbours_in_grid(cells, self.rules)
+                            found.append((cell_mask(cells, cols), cell_mask(near, cols), cells))
+                spots.append(found)
             self.shapes.append((t, spots))
+        # cell -> the masks of every pentomino placement covering it (the fairness check)
+        masks = {p: cell_mask(p, cols) for ps in self.rules.placements.values() for p in ps}
+        self.covering = {
+            r * cols + c: [masks[p] for p in placements]
+            for (r, c), placements in self.rules.covering.items()
+        }
 
     def fossil_count(self, rng: random.Random, difficulty: str) -> int:
         """More fossils make a sheet easier: lean the count towards the difficulty."""
@@ -160,62 +107,147 @@ class PadGenerator:
         """A random candidate: fossils apart from each other, stars on open cells."""
         rules, site = self.rules, self.site
         count = self.fossil_count(rng, difficulty)
-        taken: set[Cell] = set()
-        blocked: set[Cell] = set()
+        taken = blocked = 0
         fossils = []
         for _ in range(count):
             template, orientations_spots = rng.choice(self.shapes)
-            spots = [
-                cells for _, _, cells in rng.choice(orientations_spots) if cells.isdisjoint(blocked)
-            ]
+            spots = [spot for spot in rng.choice(orientations_spots) if not spot[0] & blocked]
             if not spots:
                 return None
-            cells = tuple(sorted(rng.choice(spots)))
-            taken.update(cells)
-            blocked.update(cells)
-            blocked.update(neighbours_in_grid(cells, rules))
-            fossils.append((cells, template))
+            mask, near, chosen = rng.choice(spots)
+            taken |= mask
+            blocked |= near
+            fossils.append((tuple(sorted(chosen)), template))
         fossils.sort()
         labelled = tuple(
             Fossil(chr(ord("A") + i), cells, t.value, t.bonus, t.id)
             for i, (cells, t) in enumerate(fossils)
         )
-        free = [(r, c) for r in range(rules.rows) for c in range(rules.cols) if (r, c) not in taken]
+        cols = rules.cols
+        free = [
+            (r, c)
+            for r in range(rules.rows)
+            for c in range(cols)
+            if not taken >> (r * cols + c) & 1
+        ]
         stars = tuple(sorted(rng.sample(free, site.stars)))
         return DigSite("", 0, "", rules.rows, rules.cols, labelled, stars, 0.0)
 
     def sheet(self, difficulty: str, seed: int) -> DigSite:
         """The sheet of this difficulty and seed: always the same one."""
-        band = self.bands[difficulty]
-        rng = random.Random(f"paleo-pad/v{GENERATOR_VERSION}/{difficulty}/{seed}")
-        for _ in range(MAX_ATTEMPTS):
-            candidate = self.layout(rng, difficulty)
-            if candidate is None or unfair_reasons(self.rules, candidate):
-                continue
-            score = self.measure(candidate, band)
-            if score is not None and band.low <= score < band.high:
-                code = encode_code(GENERATOR_VERSION, difficulty, seed)
-                return replace(
-                    candidate, code=code, seed=seed, difficulty=difficulty, expected_score=score
-                )
-        raise GenerationError(f"no {difficulty} sheet for seed {seed} in {MAX_ATTEMPTS} tries")
+        return self.sheets(difficulty, [seed])[0]
 
-    def measure(self, site: DigSite, band) -> float | None:
+    def sheets(self, difficulty: str, seeds: Sequence[int]) -> list[DigSite]:
+        """The sheets of these seeds, in order; each the same as :meth:`sheet` gives.
+
+        Every seed draws candidates from its own random stream and accepts the first
+        that is fair and whose measure falls in the band; the candidates of up to
+        WINDOW seeds are measured together.
+        """
+        band = self.bands[difficulty]
+        waiting = deque(enumerate(seeds))
+        active: dict[int, _Search] = {}
+        made: dict[int, DigSite] = {}
+        while waiting or active:
+            while waiting and len(active) < WINDOW:
+                index, seed = waiting.popleft()
+                active[index] = _Search(seed, difficulty)
+            # with few seeds left, each tries its next few candidates at once (in
+            # order: the first that passes is the one it would have accepted alone)
+            ahead = max(1, min(AHEAD, WINDOW // len(active)))
+            tried = []
+            for index, search in active.items():
+                for k in range(ahead):
+                    candidate = self._fair_candidate(search, required=k == 0)
+                    if candidate is None:
+                        break
+                    tried.append((index, candidate))
+            for (index, candidate), score in zip(
+                tried, self._measure_all(tried, band), strict=True
+            ):
+                if index in made:
+                    continue  # an earlier candidate of this seed passed
+                if score is not None and band.low <= score < band.high:
+                    seed = active.pop(index).seed
+                    code = encode_code(GENERATOR_VERSION, difficulty, seed)
+                    made[index] = replace(
+                        candidate, code=code, seed=seed, difficulty=difficulty, expected_score=score
+                    )
+        return [made[i] for i in range(len(seeds))]
+
+    def _fair_candidate(self, search: _Search, required: bool = True) -> DigSite | None:
+        """The next candidate of a seed that passes the fairness check (None when its
+        tries are used up, an error if ``required``)."""
+        while search.attempts < MAX_ATTEMPTS:
+            search.attempts += 1
+            candidate = self.layout(search.rng, search.difficulty)
+            if candidate is not None and self.is_fair(candidate):
+                return candidate
+        if not required:
+            return None
+        raise GenerationError(
+            f"no {search.difficulty} sheet for seed {search.seed} in {MAX_ATTEMPTS} tries"
+        )
+
+    def is_fair(self, site: DigSite) -> bool:
+        """``not unfair_reasons(rules, site)``, with bit masks (the generator's hot loop)."""
+        rules, cols = self.rules, self.rules.cols
+        masks = [cell_mask(f.cells, cols) for f in site.fossils]
+        fossils = 0
+        for fossil, mask in zip(site.fossils, masks, strict=True):
+            if mask & fossils or not all(rules.inside(cell) for cell in fossil.cells):
+                return False
+            fossils |= mask
+        covering = self.covering
+        for fossil in site.fossils:
+            for cell in self.batch.around(fossil.cells):
+                if fossils >> cell & 1:
+                    return False  # another fossil touches this one
+                if all(p & fossils for p in covering.get(cell, ())):
+                    return False
+        for r, c in site.stars:
+            star = r * cols + c
+            if fossils >> star & 1 or all(p & fossils for p in covering.get(star, ())):
+                return False
+        return True
+
+    def measure(self, site: DigSite, band: Band) -> float | None:
         """Mean greedy score over GAMES_PER_SHEET games; None when clearly outside ``band``.
 
         After EARLY_GAMES games a mean more than EARLY_MARGIN points outside the band
         ends the measure: such a candidate would be rejected anyway.
         """
-        rolls = dice_sequences(GAMES_PER_SHEET, self.rules.rounds)
-        prepared = Prepared(self.fast, site)
-        total = 0
-        for played, sequence in enumerate(rolls, start=1):
-            total += play(self.fast, prepared, sequence)
-            if played == EARLY_GAMES:
-                mean = total / played
-                if mean < band.low - EARLY_MARGIN or mean >= band.high + EARLY_MARGIN:
-                    return None
-        return total / GAMES_PER_SHEET
+        return self._measure_all([(0, site)], band)[0]
+
+    def _measure_all(self, tried: Sequence[tuple[int, DigSite]], band: Band) -> list[float | None]:
+        """:meth:`measure` of many candidates: their first EARLY_GAMES games side by side,
+        then the other games of those still near the band (each game is independent)."""
+        sites = [site for _, site in tried]
+        first = play_batch(self.batch, sites, self.rolls[:EARLY_GAMES])
+        early = first.sum(axis=0) / EARLY_GAMES
+        near = ((early >= band.low - EARLY_MARGIN) & (early < band.high + EARLY_MARGIN)).nonzero()[
+            0
+        ]
+        found: list[float | None] = [None] * len(sites)
+        if len(near) and len(self.rolls) > EARLY_GAMES:
+            rest = play_batch(self.batch, [sites[i] for i in near], self.rolls[EARLY_GAMES:])
+            for column, i in enumerate(near):
+                total = int(first[:, i].sum()) + int(rest[:, column].sum())
+                found[i] = total / len(self.rolls)
+        elif len(near):
+            for i in near:
+                found[i] = int(first[:, i].sum()) / len(self.rolls)
+        return found
+
+
+class _Search:
+    """Where one seed's search for its sheet stands."""
+
+    def __init__(self, seed: int, difficulty: str) -> None:
+        self.seed = seed
+        self.difficulty = difficulty
+        self.rng = random.Random(f"paleo-pad/v{GENERATOR_VERSION}/{difficulty}/{seed}")
+        self.attempts = 0
 
 
 def sheet_seeds(pad_seed: int) -> Iterator[int]:
@@ -261,9 +293,9 @@ def _init_worker(data: PaleoData) -> None:
     _WORKER = PadGenerator(data)
 
 
-def _make(job: tuple[str, int]) -> DigSite:
+def _make(job: tuple[str, Sequence[int]]) -> list[DigSite]:
     assert _WORKER is not None
-    return _WORKER.sheet(*job)
+    return _WORKER.sheets(*job)
 
 
 def generate_pad(
@@ -276,46 +308,64 @@ def generate_pad(
     data allows fewer different sheets than ``count`` (a small grid, one fossil
     shape), this is noticed and raised as GenerationError instead of trying forever.
     """
+    return list(iter_pad(data, count, seed, difficulty, workers, progress))
+
+
+def iter_pad(
+    data: PaleoData, count: int, seed: int, difficulty: str, workers: int = 1, progress=None
+) -> Iterator[DigSite]:
+    """The sheets of :func:`generate_pad`, one by one as they are made: a pad can be
+    printed while it is generated, and memory does not grow with the pad (a sheet
+    seen is remembered by a 16-byte digest of its :func:`symmetry_key`)."""
     seeds = sheet_seeds(seed)
-    sheets: list[DigSite] = []
-    keys: set[tuple] = set()
-    since_new = 0  # sheets made in a row that were all duplicates
+    keys: set[bytes] = set()
+    made = since_new = 0  # sheets given; sheets made in a row that were all duplicates
     patience = max(200, 4 * count)
 
-    def take(made: Iterable[DigSite]) -> None:
-        nonlocal since_new
-        for site in made:
-            key = symmetry_key(site)
+    def fresh(sheets: Iterable[DigSite]) -> Iterator[DigSite]:
+        nonlocal made, since_new
+        for site in sheets:
+            key = hashlib.blake2b(repr(symmetry_key(site)).encode(), digest_size=16).digest()
             if key in keys:
                 since_new += 1
-                continue
-            since_new = 0
-            keys.add(key)
-            sheets.append(site)
-            if progress is not None:
-                progress(1)
-
-    def check_progress() -> None:
+            else:
+                since_new = 0
+                keys.add(key)
+                made += 1
+                if progress is not None:
+                    progress(1)
+                yield site
         if since_new >= patience:
             raise GenerationError(
-                f"only {len(sheets)} different {difficulty} sheets exist for this data "
+                f"only {made} different {difficulty} sheets exist for this data "
                 f"(the last {since_new} made were all repeats), fewer than the {count} asked "
                 "for: ask for fewer, or give the dig site a larger grid, more fossil "
                 "templates or more stars"
             )
 
+    def jobs(parts: int) -> Iterator[tuple[str, list[int]]]:
+        """Jobs for the sheets still missing (repeats are made up for afterwards)."""
+        wanted = count - made
+        size = max(1, min(CHUNK, -(-wanted // parts)))
+        while wanted > 0:
+            yield difficulty, [next(seeds) for _ in range(min(size, wanted))]
+            wanted -= size
+
     if workers <= 1:
         generator = PadGenerator(data)
-        while len(sheets) < count:
-            take([generator.sheet(difficulty, next(seeds))])
-            check_progress()
-        return sheets
+        while made < count:
+            for job in jobs(1):
+                yield from fresh(generator.sheets(*job))
+        return
     with process_pool(workers, _init_worker, (data,)) as pool:
-        while len(sheets) < count:
-            jobs = [(difficulty, next(seeds)) for _ in range(count - len(sheets))]
-            take(pool.map(_make, jobs, chunksize=max(1, len(jobs) // (workers * 8))))
-            check_progress()
-    return sheets
+        while made < count:
+            running: deque = deque()
+            for job in jobs(workers * 4):
+                running.append(pool.submit(_make, job))
+                if len(running) > 2 * workers:  # a bounded queue: memory stays flat
+                    yield from fresh(running.popleft().result())
+            while running:
+                yield from fresh(running.popleft().result())
 
 
 def site_from_code(data: PaleoData, code: str) -> DigSite:

@@ -78,6 +78,14 @@ def neighbours(cells: Iterable[Cell]) -> frozenset[Cell]:
     return frozenset(around - shape)
 
 
+def cell_mask(cells: Iterable[Cell], cols: int) -> int:
+    """The cells as a bit mask of a grid ``cols`` wide: bit ``row * cols + col``."""
+    mask = 0
+    for r, c in cells:
+        mask |= 1 << (r * cols + c)
+    return mask
+
+
 def render_ascii(cells: Iterable[Cell]) -> str:
     shape = normalise(cells)
     rows = max(r for r, _ in shape) + 1
