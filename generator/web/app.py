@@ -37,7 +37,7 @@ from ..source.diagnostics import printable
 from .api_kit import api_build, api_choices, api_data, api_job, api_job_file, api_preview
 from .common import STATIC, AppState, _object, _state, fail, log, off_loop, read_body, read_json
 from .kit import DIFFICULTIES
-from .play import PlayError, legal, view
+from .play import PlayError, choose_language, language_options, legal, view
 
 # ------------------------------------------------------------------------ pages
 
@@ -101,18 +101,21 @@ async def play_daily(request: Request) -> Response:
 
 
 async def play_page(request: Request) -> Response:
-    """GET /play/<CODE>: the play page, its first view inside it."""
+    """GET /play/<CODE>?lang=L: the play page, its first view inside it."""
     state = _state(request)
-    assert state.sheets is not None
+    assert state.sheets is not None and state.data is not None
     sheets = state.sheets
+    lang = choose_language(state.data.languages, request.query_params.get("lang"))
     try:
         played = await off_loop(sheets.played, request.path_params["code"])
     except (CodeError, GenerationError) as exc:
         raise fail(404, str(exc)) from None
+    query = f"?lang={lang.code}" if "lang" in request.query_params else ""
     if played.code != request.path_params["code"]:
-        return RedirectResponse(f"/play/{played.code}", status_code=308)
-    first = view(played, sheets.rules, [], {})
-    return _page("play.html", initial=_embed(first), code=played.code)
+        return RedirectResponse(f"/play/{played.code}{query}", status_code=308)
+    first = view(played, sheets.rules, [], {}, lang)
+    options = language_options(state.data.languages, lang)
+    return _page("play.html", initial=_embed(first), code=played.code, languages=options)
 
 
 # ------------------------------------------------------------------------ API
@@ -142,9 +145,9 @@ async def api_pads(request: Request) -> Response:
 
 def _play_args(state: AppState, body: object):
     body = _object(body, "the state")
-    unknown = sorted(set(body) - {"code", "moves", "draft"})
+    unknown = sorted(set(body) - {"code", "moves", "draft", "lang"})
     if unknown:
-        raise fail(400, f"unknown key {unknown[0][:40]!r}, expected: code, moves, draft")
+        raise fail(400, f"unknown key {unknown[0][:40]!r}, expected: code, moves, draft, lang")
     played = _played(state, body.get("code"))
     moves = body.get("moves", [])
     if not isinstance(moves, list):
@@ -173,9 +176,10 @@ async def api_play(request: Request) -> Response:
     state = _state(request)
     body = await read_json(request)
     played, moves, draft = await off_loop(_play_args, state, body)
-    assert state.sheets is not None
+    assert state.sheets is not None and state.data is not None
+    lang = choose_language(state.data.languages, body.get("lang"))
     try:
-        return JSONResponse(await off_loop(view, played, state.sheets.rules, moves, draft))
+        return JSONResponse(await off_loop(view, played, state.sheets.rules, moves, draft, lang))
     except PlayError as exc:
         return JSONResponse(exc.as_json(), status_code=422)
 

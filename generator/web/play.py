@@ -13,6 +13,7 @@ not. A refused move is a :class:`PlayError` naming the round, the step and the r
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +21,9 @@ from ..games.paleo.engine import ONE_SQUARE, PLUS_ONE, Game, RuleError, Rules
 from ..games.paleo.model import NOWHERE, Cell
 from ..games.paleo.moves import Breakdown, MoveError, RoundMove, parse_moves, replay
 from ..source.diagnostics import Location
+from ..source.lang import REFERENCE, Language
 from ..source.located import Map, Scalar, Seq, YNode
+from .common import fail
 from .sheets import Played
 
 ORIENTATIONS = 8  # four turns, each also mirrored
@@ -173,13 +176,59 @@ def legal(played: Played, rules: Rules, moves: Sequence[object], draft: dict[str
     }
 
 
-def view(played: Played, rules: Rules, moves: Sequence[object], draft: dict[str, Any]) -> dict:
-    """Everything the play page shows for these moves and this round's draft."""
+#: The sheet's labels the page reuses (its other words are English).
+PAGE_LABELS = ("round", "total", "fossils", "bonuses", "dig_types", "shapes", "value", "bonus")
+
+
+def choose_language(languages: Sequence[Language], code: object) -> Language:
+    """The language a page or request asks for by its code (none: English); a 400
+    naming the codes the data has when it names none of them."""
+    code = REFERENCE if code is None or code == "" else code
+    for lang in languages:
+        if lang.code == code:
+            return lang
+    known = ", ".join(sorted(lang.code for lang in languages))
+    shown = repr(code[:40]) if isinstance(code, str) else f"a {type(code).__name__}"
+    raise fail(400, f"lang is {shown}, expected one of the data's languages: {known}")
+
+
+def names(lang: Language, rules: Rules) -> dict[str, Any]:
+    """What the page shows in the chosen language: the dig types and bonuses by id
+    (the moves keep the ids), and the sheet labels it reuses."""
+    return {
+        "lang": lang.code,
+        "language": lang.name,
+        "dig_types": {t: lang.names.get(f"dig_types.{t}", t) for t in rules.dig_types},
+        "bonuses": {b: lang.names.get(f"bonuses.{b}", b) for b in rules.bonus_limits},
+        "labels": {k: lang.labels.get(k, k) for k in PAGE_LABELS},
+    }
+
+
+def language_options(languages: Sequence[Language], chosen: Language) -> str:
+    """The language picker's options (HTML): every language by its own name."""
+    return "".join(
+        f'<option value="{html.escape(lang.code)}" lang="{html.escape(lang.code)}"'
+        f"{' selected' if lang.code == chosen.code else ''}>{html.escape(lang.name)}</option>"
+        for lang in sorted(languages, key=lambda lang: lang.code)
+    )
+
+
+def view(
+    played: Played,
+    rules: Rules,
+    moves: Sequence[object],
+    draft: dict[str, Any],
+    lang: Language | None = None,
+) -> dict:
+    """Everything the play page shows for these moves and this round's draft (with
+    ``lang``, its names in that language under ``names``)."""
     game, done = _replay(played, rules, moves)
     number = len(done) + 1
     out: dict[str, Any] = {"code": played.code, "round": min(number, rules.rounds),
                            "rounds": rules.rounds, "over": game.over, "date": played.date,
                            "printed_rolls": bool(played.rolls)}  # fmt: skip
+    if lang is not None:
+        out["names"] = names(lang, rules)
     shown = game
     if not game.over:
         shown = _draft(game, played, rules, number, draft, out)

@@ -108,6 +108,53 @@ def test_play_view_refuses_with_the_reason(client, app) -> None:
     assert used.status_code == 422 and "no switch-shape bonus left" in used.json()["error"]
 
 
+def _initial(page: str) -> dict:
+    """The first view a play page embeds."""
+    start = page.index('<script type="application/json" id="initial">')
+    return json.loads(page[page.index(">", start) + 1 : page.index("</script>", start)])
+
+
+def test_play_view_names_in_the_chosen_language(client, app) -> None:
+    data, rules = app.state.dinokit.data, app.state.dinokit.sheets.rules
+    for lang in data.languages:  # every language: its own names, keyed by the ids
+        body = client.post("/api/play", json={"code": CODE, "lang": lang.code}).json()
+        names = body["names"]
+        assert names["lang"] == lang.code and names["language"] == lang.name
+        assert names["dig_types"] == {t: lang.term("dig_types", t) for t in rules.dig_types}
+        assert names["bonuses"] == {b: lang.term("bonuses", b) for b in rules.bonus_limits}
+        assert names["labels"]["total"] == lang.label("total")
+        assert names["labels"]["round"] == lang.label("round")
+        assert len(set(names["dig_types"].values())) == len(rules.dig_types)
+        assert body["dig_types"] == list(rules.dig_types)  # the view itself keeps the ids
+        assert [b["id"] for b in body["bonuses"]] == list(rules.bonus_limits)
+    ko = client.post("/api/play", json={"code": CODE, "lang": "ko"}).json()["names"]
+    assert ko["dig_types"]["hatch"] == "빗금" and ko["labels"]["total"] == "합계"
+    default = client.post("/api/play", json={"code": CODE}).json()["names"]
+    assert default["lang"] == "en" and default["bonuses"]["plus-one"] == "+1 Point"
+    assert default["dig_types"]["hatch"] == "Diagonal lines"
+
+
+def test_play_page_in_a_language_with_a_picker(client, app) -> None:
+    data = app.state.dinokit.data
+    page = client.get(f"/play/{CODE}?lang=ja")
+    assert page.status_code == 200
+    names = _initial(page.text)["names"]
+    assert names["lang"] == "ja" and names["dig_types"]["hatch"] == "斜線"
+    for lang in data.languages:  # the picker: every language by its own name
+        chosen = " selected" if lang.code == "ja" else ""
+        assert f'<option value="{lang.code}" lang="{lang.code}"{chosen}>{lang.name}</option>' \
+            in page.text  # fmt: skip
+    assert page.text.count(" selected>") == 1
+    assert _initial(client.get(f"/play/{CODE}").text)["names"]["lang"] == "en"
+    moved = client.get(f"/play/{CODE.lower()}?lang=ja", follow_redirects=False)
+    assert moved.status_code == 308 and moved.headers["location"] == f"/play/{CODE}?lang=ja"
+    bad = client.get(f"/play/{CODE}?lang=tlh")
+    assert bad.status_code == 400 and "<h1>400</h1>" in bad.text
+    assert "lang is &#x27;tlh&#x27;, expected one of the data&#x27;s languages: de, en," in bad.text
+    api = client.post("/api/play", json={"code": CODE, "lang": "EN"})
+    assert api.status_code == 400 and "'EN'" in api.json()["error"] and "ko" in api.json()["error"]
+
+
 @pytest.mark.parametrize(
     ("method", "path", "body", "status"),
     [
@@ -126,6 +173,9 @@ def test_play_view_refuses_with_the_reason(client, app) -> None:
         ("post", "/api/play", b'{"code": "' + CODE.encode() + b'", "moves": {}}', 400),
         ("post", "/api/play", b'{"code": "' + CODE.encode() + b'", "moves": [{"shape": 1}]}', 422),
         ("post", "/api/play", b'{"code": "' + CODE.encode() + b'", "evil": 1}', 400),
+        ("post", "/api/play", b'{"code": "' + CODE.encode() + b'", "lang": "xx"}', 400),
+        ("post", "/api/play", b'{"code": "' + CODE.encode() + b'", "lang": ["en"]}', 400),
+        ("get", f"/play/{CODE}?lang=" + "x" * 500, None, 400),
         (
             "post",
             "/api/play",

@@ -34,6 +34,7 @@ ARGS = [
 CODE = "PAL-5J93-Q1MY-400002"  # conftest.CODE
 NAMES = {"one-square-anywhere": "One Square Anywhere", "switch-shape": "Switch Shape",
          "switch-dig-type": "Switch Dig Type", "plus-one": "+1 Point"}  # fmt: skip
+TYPES = {"chevrons": "Chevrons", "hatch": "Diagonal lines", "dots": "Dots"}  # en.yaml's names
 SHOTS = os.environ.get("DINOKIT_WEB_SHOTS") == "1"
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
@@ -126,7 +127,7 @@ def _orientation(shape_cells, cells) -> int:
 def _play_round(tab, rules, move, number: int) -> None:
     for square in move.get("squares", []):
         tab.get_by_role("button", name="Draw a square").click()
-        tab.locator("#square-types button", has_text=square["dig_type"]).click()
+        tab.locator("#square-types button", has_text=TYPES[square["dig_type"]]).click()
         r, c = square["cell"]
         _act(tab, lambda r=r, c=c: tab.click(f"#c-{r}-{c}"))
     if move.get("pass"):
@@ -135,7 +136,9 @@ def _play_round(tab, rules, move, number: int) -> None:
     shape, dig_type = move["shape"], move["dig_type"]
     _act(
         tab,
-        lambda: tab.get_by_role("button", name=f"shape {shape} with dig type {dig_type}").click(),
+        lambda: tab.get_by_role(
+            "button", name=f"shape {shape} with dig type {TYPES[dig_type]}"
+        ).click(),
     )
     cells = [tuple(c) for c in move["cells"]]
     k = _orientation(rules.shapes[shape], cells)
@@ -171,7 +174,9 @@ def test_a_whole_game_through_the_play_page(
     fossil = sheet["fossils"][0]["cells"][0]
     move = sheet["par_moves"][0]
     shape = move.get("shape") or "I"
-    page.get_by_role("button", name=f"shape {shape} with dig type {move['dig_type']}").click()
+    page.get_by_role(
+        "button", name=f"shape {shape} with dig type {TYPES[move['dig_type']]}"
+    ).click()
     page.wait_for_timeout(150)
     page.click(f"#c-{fossil[0]}-{fossil[1]}")
     assert "cannot go there" in page.text_content("#status")
@@ -186,7 +191,7 @@ def test_a_whole_game_through_the_play_page(
         if number == 8:  # mid-game, the next shape picked and held over the grid
             nxt = sheet["par_moves"][8]
             if "shape" in nxt:
-                label = f"shape {nxt['shape']} with dig type {nxt['dig_type']}"
+                label = f"shape {nxt['shape']} with dig type {TYPES[nxt['dig_type']]}"
                 _act(page, lambda label=label: page.get_by_role("button", name=label).click())
                 cells = [tuple(c) for c in nxt["cells"]]
                 hr, hc = handle(orient(sheets.rules.shapes[nxt["shape"]], 0))

@@ -7,12 +7,25 @@
   const initial = JSON.parse($("initial").textContent);
   const code = initial.code;
   const KEY = "dinokit-play/" + code;
-  const NAMES = { "one-square-anywhere": "One Square Anywhere", "switch-shape": "Switch Shape",
-                  "switch-dig-type": "Switch Dig Type", "plus-one": "+1 Point" };
+  // The names of the chosen language (the server's, from the data's language files);
+  // ids stay in the moves, names are only shown.
+  const names = initial.names, LANG = names.lang;
+  const esc = (text) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const typeName = (t) => names.dig_types[t] || t;
+  const bonusName = (b) => names.bonuses[b] || b;
+  const label = (key) => names.labels[key] || key;
+  // A name in page text, marked with its language (screen readers, CJK glyph forms).
+  const shown = (text) => `<span lang="${esc(LANG)}">${esc(text)}</span>`;
   let saved = null;
   try { saved = JSON.parse(localStorage.getItem(KEY) || "null"); } catch (e) { saved = null; }
   const state = saved && Array.isArray(saved.moves) ? saved : { moves: [], draft: {}, history: [] };
   state.draft = state.draft || {}; state.history = state.history || [];
+  const asked = new URLSearchParams(location.search).get("lang");
+  const offered = Array.from($("lang").options).map((o) => o.value);
+  if (!asked && state.lang && state.lang !== LANG && offered.includes(state.lang)) {
+    location.replace(`${location.pathname}?lang=${encodeURIComponent(state.lang)}`); return;
+  }
+  if (state.lang !== LANG) { state.lang = LANG; save(); }
   let view = initial, anchor = null, squareType = null, seq = 0;
 
   function save() { localStorage.setItem(KEY, JSON.stringify(state)); }
@@ -24,7 +37,7 @@
   async function ask(moves, draft) {
     const n = ++seq;
     const r = await fetch("/api/play", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ code, moves, draft }) });
+      body: JSON.stringify({ code, moves, draft, lang: LANG }) });
     const body = await r.json();
     if (n !== seq) return null;
     return { ok: r.ok, body };
@@ -76,7 +89,7 @@
       if (f) { cls += " fossil" + (f.dug ? " dug" : ""); text = f.id;
                label += `fossil ${f.id}, ${f.value} points` + (f.dug ? ", dug up" : ""); }
       else if (d) { cls += ` drawn t-${d[0]}` + (d[1] ? " square" : "") + (pend.has(k) ? " pending" : "");
-                    label += (pend.has(k) ? "this round's shape, " : "drawn, ") + d[0] + (d[1] ? " (one square)" : "");
+                    label += (pend.has(k) ? "this round's shape, " : "drawn, ") + typeName(d[0]) + (d[1] ? " (one square)" : "");
                     if (stars.has(k)) { label += ", star covered"; text = "★"; } }
       else if (stars.has(k)) { cls += " star"; label += "star"; }
       else label += "empty";
@@ -156,14 +169,14 @@
     if (await attempt(state.moves.concat([m]), {}, text) && view.over) finish();
   }
   async function circle(bonus) {
-    if (await attempt(state.moves, draftWith({ bonuses: (state.draft.bonuses || []).concat([bonus]) }), `${NAMES[bonus]} circled`)
-        && view.pending && view.pending.ready) say(`${NAMES[bonus]} circled: confirm the round (or undo)`);
+    if (await attempt(state.moves, draftWith({ bonuses: (state.draft.bonuses || []).concat([bonus]) }), `${bonusName(bonus)} circled`)
+        && view.pending && view.pending.ready) say(`${bonusName(bonus)} circled: confirm the round (or undo)`);
   }
   async function toggleSwitch(id) {
     const now = state.draft.switches || [];
     const switches = now.includes(id) ? now.filter((x) => x !== id) : now.concat([id]);
     await attempt(state.moves, draftWith({ switches, shape: null, dig_type: null, cells: null, bonuses: [] }),
-                  `${NAMES[id]} ${now.includes(id) ? "not used" : "used this round"}`);
+                  `${bonusName(id)} ${now.includes(id) ? "not used" : "used this round"}`);
   }
   async function finish() {
     const rolls = state.moves.map((m) => m.dice).filter(Boolean);
@@ -182,14 +195,14 @@
   }
   function renderRound() {
     if (view.date) $("code").textContent = `${code} · the dig of ${view.date}`;
-    $("round-label").textContent = view.over ? "(game over)" : `(round ${view.round} of ${view.rounds})`;
+    $("round-label").textContent = view.over ? "(game over)" : `(${label("round")} ${view.round} / ${view.rounds})`;
     $("round-controls").hidden = view.over;
     const needDice = !view.over && !view.dice;
     $("dice-entry").hidden = !needDice;
     const dice = $("dice"); dice.innerHTML = "";
     for (const f of view.faces || []) {
       const e = document.createElement("div"); e.className = "die";
-      e.innerHTML = `Die <b>${f.die}</b>: shapes ${mini(f.shapes[0])}${f.shapes[0]} or ${mini(f.shapes[1])}${f.shapes[1]}; dig type <span class="swatch t-${f.dig_type}" aria-hidden="true"></span>${f.dig_type}`;
+      e.innerHTML = `Die <b>${f.die}</b>: shapes ${mini(f.shapes[0])}${f.shapes[0]} or ${mini(f.shapes[1])}${f.shapes[1]}; dig type <span class="swatch t-${f.dig_type}" aria-hidden="true"></span>${shown(typeName(f.dig_type))}`;
       dice.appendChild(e);
     }
     const shapes = $("shapes"); shapes.innerHTML = "";
@@ -197,7 +210,8 @@
       const b = document.createElement("button"); b.type = "button";
       const on = view.shape && view.shape.shape === s && view.shape.dig_type === t;
       b.setAttribute("aria-pressed", on ? "true" : "false"); b.disabled = !!view.pending;
-      b.innerHTML = `${mini(s)}${s} · <span class="swatch t-${t}" aria-hidden="true"></span>${t}`; b.setAttribute("aria-label", `shape ${s} with dig type ${t}`);
+      b.innerHTML = `${mini(s)}${s} · <span class="swatch t-${t}" aria-hidden="true"></span>${shown(typeName(t))}`;
+      b.setAttribute("aria-label", `shape ${s} with dig type ${typeName(t)}`);
       b.addEventListener("click", () => pick(s, t)); shapes.appendChild(b);
     }
     $("pass").disabled = view.over || !view.dice || !view.can_pass || !!view.pending || (state.draft.switches || []).length > 0;
@@ -207,11 +221,11 @@
     const p = view.pending, star = $("star-bonuses");
     star.hidden = !(p && p.due > 0);
     if (p && p.due > 0) {
-      $("star-text").textContent = `Your shape covers ${p.stars} star${p.stars > 1 ? "s" : ""}: circle ${p.due} bonus${p.due > 1 ? "es" : ""} (${p.bonuses.length} chosen${p.bonuses.length ? ": " + p.bonuses.map((b) => NAMES[b]).join(", ") : ""}).`;
+      $("star-text").textContent = `Your shape covers ${p.stars} star${p.stars > 1 ? "s" : ""}: circle ${p.due} bonus${p.due > 1 ? "es" : ""} (${p.bonuses.length} chosen${p.bonuses.length ? ": " + p.bonuses.map(bonusName).join(", ") : ""}).`;
       const box = $("star-buttons"); box.innerHTML = "";
       for (const b of view.bonuses) {
         const chosen = p.bonuses.filter((x) => x === b.id).length;
-        const btn = document.createElement("button"); btn.type = "button"; btn.textContent = `Circle ${NAMES[b.id]}`;
+        const btn = document.createElement("button"); btn.type = "button"; btn.textContent = `Circle ${bonusName(b.id)}`;
         btn.disabled = p.bonuses.length >= p.due || b.circled + chosen >= b.limit;
         btn.addEventListener("click", () => circle(b.id)); box.appendChild(btn);
       }
@@ -220,18 +234,18 @@
   function renderBonuses() {
     const box = $("bonuses"); box.innerHTML = "";
     const table = document.createElement("table");
-    table.innerHTML = "<thead><tr><th>bonus</th><th>circled</th><th>usable now</th><th></th></tr></thead>";
+    table.innerHTML = `<thead><tr><th>${shown(label("bonus"))}</th><th>circled</th><th>usable now</th><th></th></tr></thead>`;
     const body = document.createElement("tbody");
     for (const b of view.bonuses) {
       const tr = document.createElement("tr");
       const marks = "●".repeat(b.circled - b.used) + "⊗".repeat(b.used) + "○".repeat(b.limit - b.circled);
-      tr.innerHTML = `<td>${NAMES[b.id]}</td><td class="circles" aria-label="${b.circled} of ${b.limit} circled, ${b.used} used">${marks}</td><td>${b.id === "plus-one" ? "scores at the end" : b.available}</td><td></td>`;
+      tr.innerHTML = `<td>${shown(bonusName(b.id))}</td><td class="circles" aria-label="${b.circled} of ${b.limit} circled, ${b.used} used">${marks}</td><td>${b.id === "plus-one" ? "scores at the end" : b.available}</td><td></td>`;
       const cell = tr.lastChild;
       const free = !view.over && view.dice && !view.pending;
       if (b.id === "switch-shape" || b.id === "switch-dig-type") {
         const on = (state.draft.switches || []).includes(b.id);
         const btn = document.createElement("button"); btn.type = "button"; btn.textContent = on ? "Used" : "Use";
-        btn.setAttribute("aria-pressed", on ? "true" : "false"); btn.setAttribute("aria-label", `use ${NAMES[b.id]} this round`);
+        btn.setAttribute("aria-pressed", on ? "true" : "false"); btn.setAttribute("aria-label", `use ${bonusName(b.id)} this round`);
         btn.disabled = !free || (!on && b.available < 1); btn.addEventListener("click", () => toggleSwitch(b.id)); cell.appendChild(btn);
       } else if (b.id === "one-square-anywhere") {
         const btn = document.createElement("button"); btn.type = "button"; btn.textContent = "Draw a square";
@@ -246,25 +260,25 @@
     const box = $("square-types"); box.hidden = false; box.innerHTML = "<span>Dig type of the square:</span>";
     for (const t of view.dig_types) {
       const b = document.createElement("button"); b.type = "button";
-      b.innerHTML = `<span class="swatch t-${t}" aria-hidden="true"></span>${t}`;
-      b.addEventListener("click", () => { squareType = t; box.hidden = true; say(`tap an empty cell without a star for the ${t} square`); });
+      b.innerHTML = `<span class="swatch t-${t}" aria-hidden="true"></span>${shown(typeName(t))}`;
+      b.addEventListener("click", () => { squareType = t; box.hidden = true; say(`tap an empty cell without a star for the ${typeName(t)} square`); });
       box.appendChild(b);
     }
   }
   function renderScore() {
     const s = view.score, dug = view.fossils.filter((f) => f.dug);
     $("score").innerHTML = `<table><tbody>
-      <tr><td>fossils dug</td><td>${dug.map((f) => f.id + " " + f.value).join(", ") || "none yet"}</td><td>${s.fossil_points}</td></tr>
+      <tr><td>${shown(label("fossils"))}</td><td>${dug.map((f) => f.id + " " + f.value).join(", ") || "none yet"}</td><td>${s.fossil_points}</td></tr>
       <tr><td>same-type bonuses</td><td>${dug.filter((f) => f.bonus_earned).map((f) => f.id + " +" + f.bonus).join(", ") || "–"}</td><td>${s.same_type_bonuses}</td></tr>
-      <tr><td>+1 Point</td><td></td><td>${s.plus_one}</td></tr>
-      <tr><th>total</th><td></td><th id="total">${s.total}</th></tr></tbody></table>`;
+      <tr><td>${shown(bonusName("plus-one"))}</td><td></td><td>${s.plus_one}</td></tr>
+      <tr><th>${shown(label("total"))}</th><td></td><th id="total">${s.total}</th></tr></tbody></table>`;
   }
   function renderResult() {
     const box = $("result"); box.hidden = !view.over;
     if (!view.over) return;
     const r = view.result;
     box.innerHTML = `<h2>Game over: <span id="final">${r.total}</span> points</h2>
-      <p>${r.fossils.length} fossils (${r.fossil_points}), same-type bonuses ${r.same_type_bonuses}, +1 Point ${r.plus_one}.</p>
+      <p>${r.fossils.length} fossils (${r.fossil_points}), same-type bonuses ${r.same_type_bonuses}, ${shown(bonusName("plus-one"))} ${r.plus_one}.</p>
       <p id="par">${view.par === undefined ? "Working out the par…" : `Par (the project's strongest player, knowing every roll): <b>${view.par}</b>` + (r.total >= view.par ? " – you matched or beat it!" : "")}</p>`;
   }
   function render() {
@@ -272,6 +286,10 @@
   }
 
   // ---- wiring
+  $("shapes-h").innerHTML = `${shown(label("shapes"))} · ${shown(label("dig_types"))}`;
+  $("bonuses-h").innerHTML = shown(label("bonuses"));
+  $("lang-go").hidden = true;  // the picker reloads the page in its language by itself
+  $("lang").addEventListener("change", () => { state.lang = $("lang").value; save(); $("lang-form").submit(); });
   for (const id of ["die1", "die2"]) for (let d = 1; d <= 6; d++) $(id).add(new Option(String(d), String(d)));
   $("use-dice").addEventListener("click", () => attempt(state.moves, { dice: [+$("die1").value, +$("die2").value] }, "dice noted"));
   $("rotate").addEventListener("click", () => turn(false));
