@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from ..source import TEMPLATES_DIR, templates_dir
 from ..source.diagnostics import display_path, to_json
 from .common import data_option, failed, format_option, print_diagnostics, summary
 
@@ -17,7 +18,7 @@ from .common import data_option, failed, format_option, print_diagnostics, summa
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @format_option(("text", "json"), "text: one line per problem; json: a list of objects.")
 def validate(data_dir: Path, strict: bool, fmt: str) -> None:
-    """Check the component data and report every problem with its file and line.
+    """Check the component data and templates; report every problem with its file and line.
 
     Exits 1 when there is any error (or any warning with --strict), else 0.
 
@@ -30,7 +31,10 @@ def validate(data_dir: Path, strict: bool, fmt: str) -> None:
         click.echo(to_json(diags.sorted()))
     else:
         print_diagnostics(diags)
-        click.echo(f"{display_path(data_dir)}: {summary(diags, strict)}", err=True)
+        checked = display_path(data_dir)
+        if templates_dir() != TEMPLATES_DIR:
+            checked += f" and {display_path(templates_dir())}"
+        click.echo(f"{checked}: {summary(diags, strict)}", err=True)
     sys.exit(1 if failed(diags, strict) else 0)
 
 
@@ -60,13 +64,14 @@ def i18n_status(fmt: str, data_dir: Path) -> None:
             json.dumps({"names_and_labels": names, "booklets": rows}, indent=2, ensure_ascii=False)
         )
     else:
+        w = max([len(r["lang"]) + 2 for r in rows] + [6])  # zh-Hans, pt-BR ...
         click.echo(
-            f"{'lang':6}{'game':20}{'translated':>12}{'missing':>9}{'placeholders':>14}"
+            f"{'lang':{w}}{'game':20}{'translated':>12}{'missing':>9}{'placeholders':>14}"
             f"{'same as en':>12}"
         )
         for r in rows:
             click.echo(
-                f"{r['lang']:6}{r['game']:20}{r['translated_percent']:>11.1f}%"
+                f"{r['lang']:{w}}{r['game']:20}{r['translated_percent']:>11.1f}%"
                 f"{len(r['missing']):>9}{len(r['placeholder_mismatch']):>14}"
                 f"{len(r['same_as_reference']):>12}"
             )
@@ -74,5 +79,6 @@ def i18n_status(fmt: str, data_dir: Path) -> None:
         if problems:
             click.echo(f"{len(problems)} translation problems; run 'dinokit validate' for details")
     sys.exit(1 if diags.errors else 0)
+
 
 COMMANDS = (validate, i18n)

@@ -9,13 +9,10 @@ the same input always gives a byte-identical file.
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import io
-import os
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-import fontTools
 from fontTools import subset
 from fontTools.pens.cu2quPen import Cu2QuPen
 from fontTools.pens.ttGlyphPen import TTGlyphPen
@@ -23,33 +20,12 @@ from fontTools.ttLib import TTFont, newTable
 from fontTools.varLib import instancer
 
 from ..source.files import OutputError, atomic_write
-from .fonts import ASCII, FONTS, open_source, source_path
-
-#: Bump when the way files are made changes (invalidates every cached file).
-PIPELINE_VERSION = 1
-
+from . import fonts
+from .fontcache import cache_dir, fallback_cache_dir
+from .fonts import ASCII, cache_key, open_source, spec
 
 # --------------------------------------------------------------------------
 # Static TrueType files
-
-
-def cache_dir() -> Path:
-    """``$DINOKIT_FONT_CACHE`` if set, else ``~/.cache/dinokit/fonts``."""
-    env = os.environ.get("DINOKIT_FONT_CACHE")
-    return Path(env) if env else Path.home() / ".cache" / "dinokit" / "fonts"
-
-
-def _cache_key(font_id: str, chars: str | None) -> str:
-    spec = FONTS[font_id]
-    parts = [
-        f"pipeline={PIPELINE_VERSION}",
-        f"fonttools={fontTools.version}",
-        f"spec={spec!r}",
-        f"dist={importlib.metadata.version(spec.distribution)}",
-        f"size={source_path(font_id).stat().st_size}",
-        f"chars={chars if chars is not None else '*'}",
-    ]
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
 
 
 def ttf_path(font_id: str, text: str | None = None) -> Path:
@@ -63,27 +39,65 @@ def ttf_path(font_id: str, text: str | None = None) -> Path:
     name (``ps_name-<hash of chars>``): register it in reportlab under a name
     unique per file too, e.g. ``path.stem``.
     """
-    spec = FONTS[font_id]
-    if text is None and spec.needs_text:
+    if text is None and spec(font_id).needs_text:
         raise ValueError(f"font {font_id!r} is too large to convert whole: pass the text")
     chars = None if text is None else "".join(sorted(set(text) | set(ASCII)))
-    name = f"{font_id}-{_cache_key(font_id, chars)}.ttf"
-    for folder in (cache_dir(), _fallback_cache_dir()):
+    name = f"{font_id}-{cache_key(font_id, chars)}.ttf"
+    return _cached_ttf(name, lambda: _make_ttf(font_id, chars))
+
+
+def _cached_ttf(name: str, make: Callable[[], bytes]) -> Path:
+    """The cached file ``name``, made by ``make()`` when it is missing or broken."""
+    for folder in (cache_dir(), fallback_cache_dir()):
         path = folder / name
         if _usable(path):
             return path
         try:
-            return atomic_write(path, build_ttf(font_id, chars))
+            return atomic_write(path, make())
         except OutputError:
             continue  # an unwritable cache: the next folder
     raise OutputError(
-        f"no folder to cache fonts in: {cache_dir()} and {_fallback_cache_dir()} are not "
+        f"no folder to cache fonts in: {cache_dir()} and {fallback_cache_dir()} are not "
         "writable (set DINOKIT_FONT_CACHE to a writable folder)"
     )
 
 
-def _fallback_cache_dir() -> Path:
-    return Path(tempfile.gettempdir()) / f"dinokit-fonts-{os.getuid()}"
+#: Characters the code draws besides the texts of the data (list bullets, separators,
+#: arrows, ticks): in every base, so that no file needs a base of its own for them.
+DRAWN_BY_CODE = "•·–—−×÷→←↑↓…°½✓✗○●"
+
+
+def _make_ttf(font_id: str, chars: str | None) -> bytes:
+    """:func:`build_ttf`, cut from a cached base when the font is large.
+
+    Instancing and converting a CJK subset takes seconds, and every document has its
+    own character set; so a large font is converted once for every character the
+    run expects it to draw (:func:`generator.layout.fonts.expect_text`: what validate
+    checked), and each document's subset is cut from that base in milliseconds. The
+    bytes are the same as :func:`build_ttf` gives (the outlines of a glyph do not
+    depend on the others; tests check it).
+    """
+    expected = fonts.expected_text(font_id)
+    if chars is None or not spec(font_id).needs_text or not expected - set(chars):
+        return build_ttf(font_id, chars)
+    base_chars = "".join(sorted(expected | set(chars) | set(DRAWN_BY_CODE)))
+    base = _cached_ttf(
+        f"{font_id}-base-{cache_key(font_id, base_chars)}.ttf",
+        lambda: build_ttf(font_id, base_chars),
+    )
+    return cut_ttf(base.read_bytes(), font_id, chars)
+
+
+def cut_ttf(base: bytes, font_id: str, chars: str) -> bytes:
+    """The subset of ``chars`` of a static TrueType ``base`` made by :func:`build_ttf`."""
+    found = spec(font_id)
+    font = TTFont(io.BytesIO(base))
+    font.recalcTimestamp = False
+    _subset(font, chars)
+    _finish(font, found.family, found.style, _ps_name(found.ps_name, chars))
+    buf = io.BytesIO()
+    font.save(buf)
+    return buf.getvalue()
 
 
 def _usable(path: Path) -> bool:
@@ -106,10 +120,23 @@ _DROP_TABLES = [
 
 def build_ttf(font_id: str, chars: str | None = None) -> bytes:
     """Subset, instance, convert to glyf and rename; deterministic bytes."""
-    spec = FONTS[font_id]
+    found = spec(font_id)
     font = open_source(font_id)
     font.recalcTimestamp = False  # otherwise save() stamps head.modified = now
 
+    _subset(font, chars)
+    if "fvar" in font:
+        font = instancer.instantiateVariableFont(font, found.axes)
+        font.recalcTimestamp = False
+    if "glyf" not in font:
+        _cff_to_glyf(font)
+    _finish(font, found.family, found.style, _ps_name(found.ps_name, chars))
+    buf = io.BytesIO()
+    font.save(buf)
+    return buf.getvalue()
+
+
+def _subset(font: TTFont, chars: str | None) -> None:
     opts = subset.Options()
     opts.drop_tables += _DROP_TABLES
     opts.layout_features = []
@@ -123,23 +150,21 @@ def build_ttf(font_id: str, chars: str | None = None) -> bytes:
         sub.populate(text=chars)
     sub.subset(font)
 
-    if "fvar" in font:
-        font = instancer.instantiateVariableFont(font, spec.axes)
-        font.recalcTimestamp = False
-    if "glyf" not in font:
-        _cff_to_glyf(font)
-    ps_name = spec.ps_name
-    if chars is not None:
-        # reportlab silently reuses an already registered font with the same
-        # PostScript name (pdfmetrics._dynFaceNames), so each subset gets its own.
-        ps_name += "-" + hashlib.sha256(chars.encode()).hexdigest()[:8]
-    _set_names(font, spec.family, spec.style, ps_name)
+
+def _ps_name(ps_name: str, chars: str | None) -> str:
+    # reportlab silently reuses an already registered font with the same
+    # PostScript name (pdfmetrics._dynFaceNames), so each subset gets its own.
+    return (
+        ps_name if chars is None else ps_name + "-" + hashlib.sha256(chars.encode()).hexdigest()[:8]
+    )
+
+
+def _finish(font: TTFont, family: str, style: str, ps_name: str) -> None:
+    """Names, pinned dates, and the average width of the glyphs this file holds."""
+    _set_names(font, family, style, ps_name)
+    font["OS/2"].recalcAvgCharWidth(font)
     head = font["head"]
     head.modified = head.created  # pin: both come from the source file
-
-    buf = io.BytesIO()
-    font.save(buf)
-    return buf.getvalue()
 
 
 def _cff_to_glyf(font: TTFont) -> None:

@@ -56,8 +56,33 @@ LABELS: Mapping[str, frozenset[str]] = {
     "pdf_subject_booklet": frozenset({"paper"}),
     "pdf_subject_shop": NONE,
     # -- print ways: gutter fold, calibration, printer profiles (issue 12, first part)
+    **dict.fromkeys(
+        ["fold_line", "calibrate_title", "calibrate_step_print", "calibrate_step_light",
+         "calibrate_step_read", "calibrate_step_save", "calibrate_x", "calibrate_y",
+         "calibrate_back"],
+        NONE,
+    ),
+    "calibrate_step_ruler": frozenset({"length"}),
     # -- print ways: the read-me-first guide and the exports (issue 12, second part)
+    **dict.fromkeys(
+        ["guide_title", "guide_contents", "guide_col_file", "guide_col_how", "guide_col_sheets",
+         "guide_duplex_long", "guide_duplex_short", "guide_one_sided", "guide_gutter",
+         "guide_scale", "guide_card", "guide_plain", "guide_shop_file", "guide_pad_note",
+         "guide_calibration_file", "guide_check_title", "guide_check", "guide_calibrate_title",
+         "guide_cut_title", "guide_cut_margins", "guide_cut_strips", "guide_cut_pieces",
+         "guide_cut_bleed", "guide_cut_order", "guide_tokens_title", "guide_tokens_cut",
+         "guide_tokens_sturdy", "guide_more", "pdf_subject_export", "tts_pen"],
+        NONE,
+    ),
+    "guide_subtitle": frozenset({"paper"}),
+    "guide_a5_pages": frozenset({"count"}),
+    "guide_totals": frozenset({"card", "plain"}),
+    "guide_calibrate": frozenset({"file", "paper"}),
+    "guide_tokens_print": frozenset({"file"}),
+    "guide_tokens_gutter": frozenset({"file"}),
+    "pdf_subject_guide": frozenset({"paper"}),
     # -- Paleontologists shared play: rolls, day's dig, solo par, tournaments (issue 13)
+    **dict.fromkeys(["rolls_printed", "daily", "par"], NONE),
     # -- the web app (issue 14)
     # -- balance lab reports (issue 15)
     # -- languages (issue 17)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from pathlib import Path
 
 from ..games import GAMES
 from ..games.data import DEFAULT_DATA_DIR, ComponentData, load_games
-from ..layout.glyphs import check_glyphs
-from ..source.diagnostics import Diagnostics, Location
+from ..layout.glyphs import check_catalogue, check_glyphs
+from ..source import templates_dir, use_templates
+from ..source.diagnostics import DataError, Diagnostics, Location, display_path
 from ..source.lang import Language, check_labels
 from . import products_of
 from .booklet import source as booklet_source
@@ -26,12 +28,21 @@ __all__ = ["DEFAULT_DATA_DIR", "load_data"]
 
 def load_data(
     data_dir: str | os.PathLike[str] = DEFAULT_DATA_DIR,
+    templates: str | os.PathLike[str] | None = None,
 ) -> tuple[ComponentData, Diagnostics]:
-    """Load everything and check it; the data is usable when there are no errors."""
+    """Load everything and check it; the data is usable when there are no errors.
+
+    ``templates``: the templates folder to use from now on (None: the one in use,
+    see :func:`generator.source.templates_dir`); it is checked too.
+    """
+    if templates is not None:
+        use_templates(Path(templates))
     diags = Diagnostics()
     data = load_games(data_dir, diags)
     if data is None:
         return ComponentData({}, ()), diags
+    if not _check_templates(diags):
+        return data, diags
     for game in GAMES:
         check = getattr(products_of(game), "check", None)
         if check is not None:
@@ -42,6 +53,26 @@ def load_data(
         _check_layouts(data, diags)
     status = _check_booklets(data, diags)
     return dataclasses.replace(data, booklet_status=tuple(status)), diags
+
+
+def _check_templates(diags: Diagnostics) -> bool:
+    """The templates folder exists; its font catalogue and sheet layouts read cleanly."""
+    from ..layout.sheets import load_sheet_spec
+
+    folder = templates_dir()
+    if not folder.is_dir():
+        diags.error(
+            "E-TEMPLATES-DIR",
+            Location(display_path(folder)),
+            "templates folder not found (expected a copy of dinokit's templates/)",
+        )
+        return False
+    try:
+        load_sheet_spec()
+    except DataError as exc:
+        diags.extend(exc.diagnostics)
+        return False
+    return check_catalogue(diags)
 
 
 def _check_layouts(data: ComponentData, diags: Diagnostics) -> None:

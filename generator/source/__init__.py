@@ -12,5 +12,22 @@ from pathlib import Path
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 #: The data shipped with dinokit (a checkout's data/ folder).
 DEFAULT_DATA_DIR = PROJECT_DIR / "data"
-#: Layout templates and booklet texts.
+#: Layout templates, booklet texts and the font catalogue shipped with dinokit.
 TEMPLATES_DIR = PROJECT_DIR / "templates"
+
+_ACTIVE = {"templates": TEMPLATES_DIR}
+
+
+def templates_dir() -> Path:
+    """The templates folder in use: ``--templates DIR`` of the command, else the project's.
+
+    A command sets it once, before it loads anything (:func:`use_templates`); worker
+    processes are forked from the command, so they see the same folder.
+    """
+    return _ACTIVE["templates"]
+
+
+def use_templates(folder: Path | None) -> Path:
+    """Make ``folder`` (None: the project's templates/) the templates folder in use."""
+    _ACTIVE["templates"] = Path(folder) if folder is not None else TEMPLATES_DIR
+    return _ACTIVE["templates"]

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import schema as s
 from .diagnostics import Diagnostics, Location, display_path
@@ -21,11 +22,31 @@ from .located import YNode, load_file
 REFERENCE = "en"
 #: Longest name of a data item (species, position, dig type ...) a component can print.
 MAX_NAME = 40
-SCRIPTS = ("latin", "hangul")
+#: A BCP 47 tag in its canonical case: language, then optionally script and region
+#: ("de", "pt-BR", "zh-Hans"). It names the files, so nothing else is allowed.
+TAG_RE = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-(?:[A-Z]{2}|[0-9]{3}))?$")
+
+
+def language_tag(node: YNode, what: str, diags: Diagnostics) -> Any:
+    """A language code: a BCP 47 tag in canonical case (``de``, ``pt-BR``, ``zh-Hans``)."""
+    value = s.text(node, what, diags)
+    if value is not s.INVALID and not TAG_RE.match(value):
+        diags.error(
+            "E-LANG-CODE",
+            node.loc,
+            f"{what}: {value!r} is not a language code, expected a BCP 47 tag in its usual "
+            "case: a language ('de'), optionally a script ('zh-Hans') and a region ('pt-BR')",
+        )
+        return s.INVALID
+    return value
+
+
 LANGUAGE = (
-    s.Field("code", s.ident),
+    s.Field("code", language_tag),
     s.Field("name", s.text),
-    s.Field("script", s.choice(*SCRIPTS)),
+    # A script of the font catalogue (templates/fonts.yaml), which picks the fonts;
+    # checked against it by generator.layout.glyphs.check_scripts.
+    s.Field("script", s.ident),
     s.Field("names", s.any_node),
     s.Field("labels", s.any_node),
 )
@@ -160,6 +181,7 @@ def _read_language(path: Path, diags: Diagnostics) -> Language | None:
     labels = _read_texts(rec["labels"], f"language {rec['code']}: labels", 1, locs, "label:", diags)
     locs["names"] = rec.key_where("names")
     locs["labels"] = rec.key_where("labels")
+    locs["script"] = rec.where("script")
     return Language(rec["code"], rec["name"], rec["script"], names, labels, rec.loc, locs)
 
 

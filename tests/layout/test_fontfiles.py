@@ -37,3 +37,17 @@ def test_a_cache_that_is_a_file_falls_back(cache: Path) -> None:
     cache.write_text("not a folder")
     path = fontfiles.ttf_path("sans", "Dino")
     assert cache not in path.parents and path.read_bytes()[:4] == b"\x00\x01\x00\x00"
+
+
+def test_a_cut_from_a_base_equals_a_subset_made_directly(tmp_path: Path, monkeypatch) -> None:
+    """Large (CJK) fonts are converted once per run and each file's subset is cut from
+    that base: the bytes must be those of a subset made from the source itself."""
+    from generator.layout import fonts
+
+    monkeypatch.setenv("DINOKIT_FONT_CACHE", str(tmp_path))
+    run = "恐竜の化石を掘り出そう。サイコロを振って、12点を取った人の勝ち！"
+    document = "".join(sorted(set("化石を掘る。") | set(fonts.ASCII)))
+    monkeypatch.setitem(fonts._EXPECTED, (fonts.catalogue().path, "ja-bold"), set(run))
+    path = fontfiles.ttf_path("ja-bold", document)
+    assert path.read_bytes() == fontfiles.build_ttf("ja-bold", document)
+    assert len(list(tmp_path.glob("ja-bold-base-*.ttf"))) == 1  # the base, for the next file

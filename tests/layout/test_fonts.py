@@ -23,6 +23,8 @@ from generator.layout import fontfiles, fonts
 
 ROOT = Path(__file__).resolve().parents[2]
 KOREAN = "공룡 화석을 발굴하세요! 주사위를 굴려 12점을 얻은 플레이어가 이깁니다."
+JAPANESE = "恐竜の化石を掘り出そう！サイコロを振って、12点を取った人の勝ちです。"
+CHINESE = "挖掘恐龙化石！掷骰子，先得到12分的玩家获胜。"
 LATIN = [
     "0123456789 +−×÷ 1/2",
     "Città perché «virgolette» — l’érable, œuvre, cœur… 12 €",
@@ -37,6 +39,8 @@ SAMPLES = {
     "display": LATIN,
     "ko": [KOREAN, "한글 English 123 mixed", KOREAN + " — Città"],
     "ko-bold": [KOREAN, "한글 English 123 mixed", KOREAN + " — Città"],
+    "ja": [JAPANESE, "化石タイル 12点 Velociraptor（例）"],
+    "sc": [CHINESE, "化石板块 12分 Velociraptor（例）"],
 }
 ALL_TEXT = "".join(s for texts in SAMPLES.values() for s in texts)
 
@@ -60,7 +64,7 @@ def _register_all() -> dict[str, Path]:
     Names unique per file, so other tests in the session that register the same
     font ids for other text are not affected (reportlab never re-registers a name).
     """
-    paths = {font_id: fontfiles.ttf_path(font_id, ALL_TEXT) for font_id in fonts.FONTS}
+    paths = {font_id: fontfiles.ttf_path(font_id, ALL_TEXT) for font_id in SAMPLES}
     for path in paths.values():
         pdfmetrics.registerFont(TTFont(path.stem, str(path)))
     return paths
@@ -71,7 +75,7 @@ def test_fonts_module_does_not_need_reportlab() -> None:
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, env=_child_env())
 
 
-@pytest.mark.parametrize("font_id", list(fonts.FONTS))
+@pytest.mark.parametrize("font_id", list(SAMPLES))
 def test_width_equals_reportlab(font_id: str, registered: dict[str, Path]) -> None:
     for size in (7, 10.5, 36):
         for text in SAMPLES[font_id]:
@@ -101,7 +105,7 @@ def test_whole_latin_font_widths_equal_reportlab() -> None:
     )
 
 
-@pytest.mark.parametrize("font_id", list(fonts.FONTS))
+@pytest.mark.parametrize("font_id", list(SAMPLES))
 def test_ascent_descent_equal_reportlab(font_id: str, registered: dict[str, Path]) -> None:
     ascent, descent = pdfmetrics.getAscentDescent(registered[font_id].stem, 10)
     assert fonts.ascent_mm(font_id, 10) == pytest.approx(ascent * 25.4 / 72, abs=1e-6)
@@ -125,10 +129,12 @@ def test_font_for() -> None:
     assert fonts.font_for("hangul") == "ko"
     assert fonts.font_for("ko-KR", "bold") == "ko-bold"
     assert fonts.font_for("Hang", "display") == "ko-bold"
+    assert fonts.font_for("japanese", "bold") == "ja-bold"
+    assert fonts.font_for("zh-Hans") == "sc"
 
 
 def test_sources_are_located_in_installed_distributions() -> None:
-    for font_id in fonts.FONTS:
+    for font_id in fonts.catalogue().fonts:
         assert fonts.source_path(font_id).is_file()
 
 
@@ -190,7 +196,7 @@ def test_pdf_embeds_every_font_and_is_reproducible(registered: dict[str, Path]) 
         assert font["/Subtype"] == "/TrueType"
         assert "/FontFile2" in font["/FontDescriptor"].get_object()
         base_fonts.add(str(font["/BaseFont"]).split("+", 1)[1].rsplit("-", 1)[0])
-    assert base_fonts == {fonts.FONTS[f].ps_name for f in fonts.FONTS}
+    assert base_fonts == {fonts.spec(f).ps_name for f in SAMPLES}
 
 
 def test_pdf_is_identical_in_a_fresh_process(registered: dict[str, Path]) -> None:

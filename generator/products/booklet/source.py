@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from ...source import TEMPLATES_DIR
 from ...source import schema as s
+from ...source import templates_dir
 from ...source.diagnostics import Diagnostics, Location, display_path
 from ...source.located import Map, Scalar, Seq, YNode, load_file
 
-TEMPLATES = TEMPLATES_DIR / "booklets"
 BLOCK_KINDS = (
     "cover",
     "heading",
@@ -72,12 +73,55 @@ class Texts:
     loc: Location
 
 
+def booklets_dir() -> Path:
+    """templates/booklets of the templates folder in use (``--templates``)."""
+    return templates_dir() / "booklets"
+
+
+def __getattr__(name: str) -> Path:
+    if name == "TEMPLATES":  # the folder in use, read when asked for
+        return booklets_dir()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def load_structure(game: str, diags: Diagnostics, root: Path = TEMPLATES) -> Structure | None:
-    path = root / f"{game}.yaml"
+def _stamp(path: Path) -> tuple[Path, int, int] | None:
+    """What identifies a file's content cheaply: path, modification time and size."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (path, info.st_mtime_ns, info.st_size)
+
+
+#: Files read cleanly, by :func:`_stamp`: every booklet job reads the same texts
+#: (worker processes are forked after validate read them, so they start with these).
+_CLEAN: dict[tuple[Path, int, int], Any] = {}
+
+
+def _cached(path: Path, diags: Diagnostics, read: Callable[[Diagnostics], Any]) -> Any:
+    """``read(diags)``, or what it gave last time for this very file when that was clean."""
+    stamp = _stamp(path)
+    if stamp is not None and stamp in _CLEAN:
+        return _CLEAN[stamp]
+    mine = Diagnostics()
+    value = read(mine)
+    diags.extend(mine)
+    if stamp is not None and not list(mine) and value is not None:
+        _CLEAN[stamp] = value
+    return value
+
+
+def load_structure(game: str, diags: Diagnostics, root: Path | None = None) -> Structure | None:
+    """The blocks of a game's booklet (``root``: default the booklets folder in use)."""
+    path = (root or booklets_dir()) / f"{game}.yaml"
+    return _cached(path, diags, lambda mine: _read_structure(game, path, mine))
+
+
+def _read_structure(game: str, path: Path, diags: Diagnostics) -> Structure | None:
     node = load_file(path, diags)
     if node is None:
         return None
@@ -132,8 +176,13 @@ def _block(node: YNode, game: str, diags: Diagnostics) -> Block | None:
     return Block(kind, loc=node.loc)  # pagebreak
 
 
-def load_texts(game: str, lang: str, diags: Diagnostics, root: Path = TEMPLATES) -> Texts | None:
-    path = root / game / f"{lang}.yaml"
+def load_texts(game: str, lang: str, diags: Diagnostics, root: Path | None = None) -> Texts | None:
+    """One language's texts of a game's booklet (``root`` as in :func:`load_structure`)."""
+    path = (root or booklets_dir()) / game / f"{lang}.yaml"
+    return _cached(path, diags, lambda mine: _read_texts(game, lang, path, mine))
+
+
+def _read_texts(game: str, lang: str, path: Path, diags: Diagnostics) -> Texts | None:
     if not path.exists():
         diags.error(
             "E-BOOK-MISSING",
@@ -164,6 +213,7 @@ def load_texts(game: str, lang: str, diags: Diagnostics, root: Path = TEMPLATES)
 
 __all__ = [
     "Block",
+    "booklets_dir",
     "Structure",
     "Texts",
     "load_structure",

@@ -1,7 +1,9 @@
 """Typesetting a booklet on A5 pages: headings, paragraphs, lists, tables, diagrams.
 
-Lines break at spaces only (no hyphenation; Korean breaks between words as it is
-written). A paragraph split across pages keeps at least two lines on each page
+Lines break as :func:`generator.layout.text.wrap` says: at spaces in Latin and
+Korean text (no hyphenation; Korean breaks between words as it is written), by
+the Unicode rules with the East Asian line-start and line-end prohibitions in
+Chinese and Japanese. A paragraph split across pages keeps at least two lines on each page
 (no widows or orphans) when it has four or more; shorter ones move whole. A
 heading stays with what follows it. A figure that does not fit under the text
 waits for the top of the next page while the short blocks after it fill the gap.

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
+import conftest
 import pytest
 from conftest import edit, run
 from pdfmeasure import measure, pdf_text
 
 from generator.products.booklet.build import saddle_order
-from generator.products.booklet.source import TEMPLATES
 from generator.products.validate import load_data
 
 GAMES = ("digging-for-dinos", "paleontologists")
 LANGS = ("en", "it", "fr", "de", "es", "ko")
+#: Every language of the kit (the booklet tests above set the first six in full).
+ALL_LANGS = (*LANGS, "ja", "zh-Hans", "pt-BR", "nl", "pl")
 
 
 def test_saddle_order_eight_pages_as_print_md_says() -> None:
@@ -45,16 +48,22 @@ def data():
 
 @pytest.fixture
 def templates_copy(tmp_path: Path, monkeypatch) -> Path:
-    """A copy of templates/booklets that the checks read instead of the real one."""
-    import generator.products.booklet.source as source
+    """A copy of templates/booklets that the checks read instead of the real one
+    (the commands get the copied templates folder as --templates)."""
+    from generator.source import TEMPLATES_DIR, use_templates
 
-    target = tmp_path / "booklets"
-    shutil.copytree(TEMPLATES, target)
-    monkeypatch.setattr(source, "TEMPLATES", target)
-    import generator.products.booklet.checks as checks
+    shutil.copytree(TEMPLATES_DIR, tmp_path / "templates")
+    use_templates(tmp_path / "templates")
+    monkeypatch.setattr(sys.modules[__name__], "run", _with_templates(tmp_path / "templates"))
+    yield tmp_path / "templates" / "booklets"
+    use_templates(None)
 
-    monkeypatch.setattr(checks, "TEMPLATES", target)
-    return target
+
+def _with_templates(folder: Path):
+    def run_with(*args: str):
+        return conftest.run(*args, "--templates", str(folder))
+
+    return run_with
 
 
 def _codes(result) -> list[str]:
@@ -207,10 +216,11 @@ def test_i18n_status(data) -> None:
 
     body = json.loads(result.output)
     rows = {(r["lang"], r["game"]): r for r in body["booklets"]}
-    assert set(rows) == {(code, game) for code in LANGS for game in GAMES}
+    assert set(rows) == {(code, game) for code in ALL_LANGS for game in GAMES}
     assert all(r["missing"] == [] for r in rows.values())
     text = run("i18n", "status").output
     assert "translated" in text and "ko" in text
+    assert any(line.startswith("zh-Hans  digging-for-dinos") for line in text.splitlines())
 
 
 def test_placeholders_declared_are_the_values_filled(data) -> None:
