@@ -22,7 +22,7 @@ from generator.source.diagnostics import Diagnostics
 
 DINOS, PALEO = "digging-for-dinos", "paleontologists"
 GAMES = (DINOS, PALEO)
-LANGS = ("en", "it", "fr", "de", "es", "ko")
+LANGS = ("en", "it", "fr", "de", "es", "ko", "ja", "zh-Hans", "pt-BR", "nl", "pl")
 
 #: The text keys that state each game's Decision lines (/work/shared/games/*.md).
 DECISIONS = {
@@ -56,6 +56,11 @@ LEFT_RIGHT = {
     "de": ("Links:", "Rechts:"),
     "es": ("Izquierda:", "Derecha:"),
     "ko": ("왼쪽:", "오른쪽:"),
+    "ja": ("左：", "右："),
+    "zh-Hans": ("左：", "右："),
+    "pt-BR": ("À esquerda:", "À direita:"),
+    "nl": ("Links:", "Rechts:"),
+    "pl": ("Po lewej:", "Po prawej:"),
 }
 ABOVE_BELOW = ("Above", "Below", "Sopra", "Sotto", "En haut", "En bas", "Oben", "Unten")
 ABOVE_BELOW += ("Arriba", "Abajo", "위:", "아래:")
@@ -228,8 +233,13 @@ def test_no_booklet_page_names_the_project(data, game: str, code: str) -> None:
 
 @pytest.mark.parametrize("code", LANGS)
 def test_no_label_name_or_aid_names_the_project(data, code: str, aid_dir) -> None:
+    """The game's components never name the tool; only the kit's own read-me-first
+    guide does, where it tells the commands that make a file (guide_*)."""
     lang = data.language(code)
-    shown = [*lang.labels.values(), *lang.names.values()]
+    shown = [
+        *(text for key, text in lang.labels.items() if not key.startswith("guide_")),
+        *lang.names.values(),
+    ]
     assert not [text for text in shown if "dinokit" in text.lower()]
     assert "dinokit" not in _aid_text(code, aid_dir).lower()
 
@@ -243,7 +253,15 @@ def test_eras_explained_as_the_numerals_and_names_on_the_tiles(data, code: str) 
     _, texts = _booklet(DINOS, code)
     eras = texts["eras"]
     for era, numeral in zip(data.game(DINOS).eras, ("I", "II", "III"), strict=False):
-        entry = f"{lang.label('era')}\u00a0{era.number}\u00a0=\u00a0{numeral}"
+        entry = lang.label(
+            "era_numeral",
+            {
+                "era": lang.label("era"),
+                "number": era.number,
+                "numeral": numeral,
+                "name": lang.term("eras", str(era.number)),
+            },
+        )
         assert entry in eras and lang.term("eras", str(era.number)) in eras, (code, entry)
     assert _flat(eras) in _body(DINOS, code, data)
 
