@@ -126,11 +126,17 @@ def test_build_writes_manifest(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["dinokit"] == __version__
-    assert sorted(manifest["languages"]) == ["de", "en", "es", "fr", "it", "ko"]
+    assert sorted(manifest["languages"]) == sorted(
+        ["de", "en", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt-BR", "zh-Hans"]
+    )
     files = {entry["file"]: entry for entry in manifest["files"]}
     assert set(files) == {
         f"digging-for-dinos/ko/{name}-letter.pdf" for name in ("tiles", "tokens", "aid")
-    } | {"paleontologists/ko/pad-sample-letter.pdf"} | {
+    } | {
+        "paleontologists/ko/pad-sample-letter.pdf",
+        "ko/guide-letter.pdf",
+        "ko/calibration-letter.pdf",
+    } | {
         f"{game}/ko/{name}.pdf"
         for game in ("digging-for-dinos", "paleontologists")
         for name in ("rules-a5", "rules-imposed-letter")
