@@ -172,7 +172,15 @@ def pads(
         if rolls == "printed" and not solo:
             stem += "-rolls"
         written = build_pad(
-            data, language, sites, players, paper, int(per_page), fmt, out_dir, stem,
+            data,
+            language,
+            sites,
+            players,
+            paper,
+            int(per_page),
+            fmt,
+            out_dir,
+            stem,
             ink_saver=ink_saver,
         )
     except CodeError as exc:

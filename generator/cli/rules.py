@@ -74,4 +74,5 @@ def rules(
     if len(written) > 3:
         click.echo(f"... and {len(written) - 3} more files")
 
+
 COMMANDS = (rules,)
