@@ -12,29 +12,29 @@ and the page label are as on duplex sheets (:mod:`.sheets`).
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Sequence
-from typing import cast
 
-from ..draw.shapes import Group, Item, Line, Page, Rect, Style, Transform
+from ..draw.shapes import Group, Item, Line, Page, Style, Transform
 from . import fonts
 from .sheets import (
     MARK_COLOUR,
-    Box,
     Component,
-    ComponentSize,
     Footer,
     Grid,
     LayoutError,
     PrintOptions,
     SheetSpec,
+    as_groups,
     check_duplex_offset,
-    crop_marks,
+    component_size,
+    fit_grid,
     footer_items,
     layout_sheets,
     load_sheet_spec,
     mark_area,
     plan_grid,
+    sheets_of,
+    side_items,
 )
 from .text import fitted_text
 
@@ -60,29 +60,19 @@ def plan_gutter(spec: SheetSpec, component: str, options: PrintOptions) -> Grid:
     :data:`FOLD_CLEAR` mm between the fold and the bleed at that offset.
     """
     land = landscape(spec)
-    if options.paper not in land.papers:
-        raise LayoutError(
-            f"unknown paper {options.paper!r}, expected one of: {', '.join(land.papers)}"
-        )
-    base = spec.components[component]
-    bleed = base.bleed if options.bleed is None else options.bleed
-    size = ComponentSize(base.width, base.height, max(base.gap, 2 * bleed), bleed)
-    marks = spec.mark_offset + spec.mark_length if options.crop_marks else 0.0
-    outer = bleed + max(marks, spec.duplex_max)
-    inner = bleed + max(marks + MARK_CLEAR, FOLD_CLEAR + spec.duplex_max)
+    size, marks = component_size(land, component, options)
+    outer = size.bleed + max(marks, spec.duplex_max)
+    inner = size.bleed + max(marks + MARK_CLEAR, FOLD_CLEAR + spec.duplex_max)
     common_w, common_h = land.common
     avail_w = common_w / 2 - spec.printable - outer - inner
     avail_h = common_h - 2 * (spec.printable + outer) - spec.footer
-    cols = math.floor((avail_w + size.gap) / (size.width + size.gap))
-    rows = math.floor((avail_h + size.gap) / (size.height + size.gap))
-    if cols < 1 or rows < 1:
-        raise LayoutError(
-            f"a {size.width:g} x {size.height:g} mm {component} with {bleed:g} mm bleed does "
-            f"not fit on half of a {common_w:g} x {common_h:g} mm gutter-fold sheet"
-        )
+    cols, rows, grid_w, grid_h = fit_grid(
+        size,
+        component,
+        (avail_w, avail_h),
+        f"half of a {common_w:g} x {common_h:g} mm gutter-fold sheet",
+    )
     paper_w, paper_h = land.papers[options.paper]
-    grid_w = cols * size.width + (cols - 1) * size.gap
-    grid_h = rows * size.height + (rows - 1) * size.gap
     fold = paper_w / 2
     left = fold - common_w / 2 + spec.printable + outer
     top = (paper_h - common_h) / 2 + spec.printable + outer
@@ -132,34 +122,18 @@ def layout_gutter(
     land = landscape(spec)
     ax, ay, aw, ah = mark_area(land, grid.paper)
     fold = grid.paper[0] / 2
-    halves = (
-        (ax, ay, fold - MARK_CLEAR - ax, ah),
-        (fold + MARK_CLEAR, ay, ax + aw - fold - MARK_CLEAR, ah),
+    sides = (  # back?, its offset, where its crop marks may go
+        (False, (0.0, 0.0), (ax, ay, fold - MARK_CLEAR - ax, ah)),
+        (True, options.duplex_offset, (fold + MARK_CLEAR, ay, ax + aw - fold - MARK_CLEAR, ah)),
     )
-    n = grid.per_sheet
-    sheets = [
-        (group[i : i + n], titles[g] if g < len(titles) else "")
-        for g, group in enumerate(groups)
-        for i in range(0, len(group), n)
-    ]
-    w, h, b = grid.size.width, grid.size.height, grid.size.bleed
-    clip = Rect(-b, -b, w + 2 * b, h + 2 * b, Style())
-    dx, dy = options.duplex_offset
+    sheets = sheets_of(groups, grid.per_sheet, titles)
     pages: list[Page] = []
     for number, (sheet, group_title) in enumerate(sheets, start=1):
         items: list[Item] = []
-        for side, area in zip(("front", "back"), halves, strict=True):
-            boxes: list[Box] = []
-            for index, comp in enumerate(sheet):
-                x, y = grid.slot(index)
-                art, sx, sy = comp.front, 0.0, 0.0
-                if side == "back":
-                    x, art, sx, sy = 2 * fold - x - w, comp.back or (), dx, dy
-                where = Transform(dx=x + sx, dy=y + sy)
-                items.append(Group(tuple(art), where, None if comp.contained else clip))
-                boxes.append((x + sx, y + sy, w, h))
-            if options.crop_marks:
-                items += crop_marks(boxes, b, spec, area)
+        for back, offset, area in sides:
+            items += side_items(
+                sheet, grid, back, offset, spec, area if options.crop_marks else None
+            )
         items += fold_items(spec, grid, footer.fold, footer.font)
         parts = [footer.title, group_title, f"{number}/{len(sheets)}", options.paper.upper()]
         label = " · ".join(part for part in parts if part)
@@ -200,11 +174,7 @@ def lay_out(
     if options.layout != GUTTER_FOLD:
         return layout_sheets(components, component, footer, options, spec, titles)
     check_duplex_offset(spec, options.duplex_offset)
-    groups = cast(
-        Sequence[Sequence[Component]],
-        components if components and not isinstance(components[0], Component) else [components],
-    )
-    return layout_gutter(groups, component, footer, options, spec, titles)
+    return layout_gutter(as_groups(components), component, footer, options, spec, titles)
 
 
 def per_sheet(spec: SheetSpec, component: str, options: PrintOptions) -> int:

@@ -4,6 +4,7 @@ A component draws itself in its own coordinates (0,0 at the top-left of its trim
 artwork running ``bleed`` mm beyond); this module only decides where each one goes
 (the sheet layout comes from templates/sheets.yaml) and adds what every sheet
 carries: crop marks, the 50 mm calibration bar and the page label.
+(:mod:`.sheetspec` reads the sheet layouts; its names are used from here too.)
 """
 
 from __future__ import annotations
@@ -11,40 +12,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import cast
 
 from ..draw.shapes import Group, Item, Line, Page, Rect, Style, Transform
-from ..source import schema as s
-from ..source import templates_dir
-from ..source.diagnostics import DataError, Diagnostics
-from ..source.located import load_file
 from . import fonts
+from .sheetspec import ComponentSize, SheetSpec, load_sheet_spec
 from .text import fitted_text
 
 MARK_COLOUR = "#000000"
-
-
-@dataclass(frozen=True)
-class ComponentSize:
-    width: float
-    height: float
-    gap: float
-    bleed: float
-
-
-@dataclass(frozen=True)
-class SheetSpec:
-    papers: dict[str, tuple[float, float]]
-    common: tuple[float, float]
-    printable: float
-    mark_offset: float
-    mark_length: float
-    mark_width: float
-    footer: float
-    ruler: float
-    components: dict[str, ComponentSize]
-    duplex_max: float = 5.0  # mm: the largest duplex offset allowed on either axis
 
 
 @dataclass(frozen=True)
@@ -81,69 +56,6 @@ class Footer:
     fold: str = "fold"  # the words along a gutter-fold sheet's fold line
 
 
-_MM = s.number(0)
-_SIZE = (s.Field("width", _MM), s.Field("height", _MM))
-_COMPONENT = (*_SIZE, s.Field("gap", _MM), s.Field("bleed", _MM))
-_FILE = (
-    s.Field("papers", s.any_node),
-    s.Field("common_area", s.any_node),
-    s.Field("printable_margin", _MM),
-    s.Field("crop_marks", s.any_node),
-    s.Field("footer", s.any_node),
-    s.Field("duplex_offset_max", _MM),
-    s.Field("components", s.any_node),
-)
-
-
-def load_sheet_spec(path: Path | None = None) -> SheetSpec:
-    """Read the sheet layouts (default: sheets.yaml of the templates in use); a broken
-    template is a DataError with locations."""
-    path = templates_dir() / "sheets.yaml" if path is None else path
-    diags = Diagnostics()
-    root = load_file(path, diags)
-    top = s.read_record(root, "sheets", _FILE, diags) if root is not None else None
-    spec = None
-    if top is not None:
-        papers = _table(top["papers"], "papers", _SIZE, diags)
-        components = _table(top["components"], "components", _COMPONENT, diags)
-        common = s.read_record(top["common_area"], "common_area", _SIZE, diags)
-        marks = s.read_record(
-            top["crop_marks"],
-            "crop_marks",
-            (s.Field("offset", _MM), s.Field("length", _MM), s.Field("width", _MM)),
-            diags,
-        )
-        footer = s.read_record(
-            top["footer"], "footer", (s.Field("height", _MM), s.Field("ruler", _MM)), diags
-        )
-        if common and marks and footer:
-            spec = SheetSpec(
-                {k: (v["width"], v["height"]) for k, v in papers.items()},
-                (common["width"], common["height"]),
-                top["printable_margin"],
-                marks["offset"],
-                marks["length"],
-                marks["width"],
-                footer["height"],
-                footer["ruler"],
-                {k: ComponentSize(**v) for k, v in components.items()},
-                top["duplex_offset_max"],
-            )
-    if diags.errors or spec is None:
-        raise DataError(diags.errors)
-    return spec
-
-
-def _table(node, what: str, fields, diags: Diagnostics) -> dict[str, dict]:
-    mapping = s.as_map(node, what, diags)
-    result = {}
-    for key, child in mapping.items() if mapping else []:
-        rec = s.read_record(child, f"{what}: {key}", fields, diags)
-        if rec is not None:
-            result[str(key)] = rec.values
-    return result
-
-
 @dataclass(frozen=True)
 class Grid:
     """Where the components of one sheet go, in page millimetres."""
@@ -176,10 +88,11 @@ class LayoutError(Exception):
     pass
 
 
-def plan_grid(spec: SheetSpec, component: str, options: PrintOptions, duplex: bool = False) -> Grid:
-    """The grid of ``component`` on one sheet: as many as fit the printable area with
-    their bleed and, beyond it, room for the crop marks and (``duplex``) for a backs
-    page shifted by the largest duplex offset."""
+def component_size(
+    spec: SheetSpec, component: str, options: PrintOptions
+) -> tuple[ComponentSize, float]:
+    """The size of ``component`` with the bleed ``options`` ask for (and a gap of at
+    least two bleeds), and how far its crop marks reach beyond the bleed (0: none)."""
     if options.paper not in spec.papers:
         raise LayoutError(
             f"unknown paper {options.paper!r}, expected one of: {', '.join(spec.papers)}"
@@ -188,20 +101,42 @@ def plan_grid(spec: SheetSpec, component: str, options: PrintOptions, duplex: bo
     bleed = base.bleed if options.bleed is None else options.bleed
     size = ComponentSize(base.width, base.height, max(base.gap, 2 * bleed), bleed)
     marks = spec.mark_offset + spec.mark_length if options.crop_marks else 0.0
-    room = bleed + max(marks, spec.duplex_max if duplex else 0.0)
-    common_w, common_h = spec.common
-    avail_w = common_w - 2 * (spec.printable + room)
-    avail_h = common_h - 2 * (spec.printable + room) - spec.footer
+    return size, marks
+
+
+def fit_grid(
+    size: ComponentSize, component: str, avail: tuple[float, float], where: str
+) -> tuple[int, int, float, float]:
+    """Columns and rows of ``size`` that fit ``avail`` (width, height in mm), and the
+    width and height they take; a LayoutError naming ``where`` when not even one fits."""
+    avail_w, avail_h = avail
     cols = math.floor((avail_w + size.gap) / (size.width + size.gap))
     rows = math.floor((avail_h + size.gap) / (size.height + size.gap))
     if cols < 1 or rows < 1:
         raise LayoutError(
-            f"a {size.width:g} x {size.height:g} mm {component} with {bleed:g} mm bleed does "
-            f"not fit on the printable area of {common_w:g} x {common_h:g} mm"
+            f"a {size.width:g} x {size.height:g} mm {component} with {size.bleed:g} mm bleed "
+            f"does not fit on {where}"
         )
-    paper_w, paper_h = spec.papers[options.paper]
     grid_w = cols * size.width + (cols - 1) * size.gap
     grid_h = rows * size.height + (rows - 1) * size.gap
+    return cols, rows, grid_w, grid_h
+
+
+def plan_grid(spec: SheetSpec, component: str, options: PrintOptions, duplex: bool = False) -> Grid:
+    """The grid of ``component`` on one sheet: as many as fit the printable area with
+    their bleed and, beyond it, room for the crop marks and (``duplex``) for a backs
+    page shifted by the largest duplex offset."""
+    size, marks = component_size(spec, component, options)
+    room = size.bleed + max(marks, spec.duplex_max if duplex else 0.0)
+    common_w, common_h = spec.common
+    avail_h = common_h - 2 * (spec.printable + room) - spec.footer
+    cols, rows, grid_w, grid_h = fit_grid(
+        size,
+        component,
+        (common_w - 2 * (spec.printable + room), avail_h),
+        f"the printable area of {common_w:g} x {common_h:g} mm",
+    )
+    paper_w, paper_h = spec.papers[options.paper]
     top = (paper_h - common_h) / 2 + spec.printable + room
     x0 = (paper_w - grid_w) / 2
     y0 = top + (avail_h - grid_h) / 2
@@ -312,6 +247,56 @@ def check_duplex_offset(spec: SheetSpec, offset: tuple[float, float]) -> None:
             )
 
 
+def as_groups(
+    components: Sequence[Component] | Sequence[Sequence[Component]],
+) -> Sequence[Sequence[Component]]:
+    """``components`` as a list of groups: one list is one group."""
+    return cast(
+        Sequence[Sequence[Component]],
+        components if components and not isinstance(components[0], Component) else [components],
+    )
+
+
+def sheets_of(
+    groups: Sequence[Sequence[Component]], per_sheet: int, titles: Sequence[str]
+) -> list[tuple[Sequence[Component], str]]:
+    """Every group cut into sheets of ``per_sheet``, each with its group's title (or "")."""
+    return [
+        (group[i : i + per_sheet], titles[g] if g < len(titles) else "")
+        for g, group in enumerate(groups)
+        for i in range(0, len(group), per_sheet)
+    ]
+
+
+def side_items(
+    sheet: Sequence[Component],
+    grid: Grid,
+    back: bool,
+    offset: tuple[float, float],
+    spec: SheetSpec,
+    area: Box | None,
+) -> list[Item]:
+    """One side of a sheet: the fronts at their slots, or (``back``) the backs at the
+    mirrored slots (:meth:`Grid.mirrored`), shifted by ``offset``; with crop marks
+    inside ``area`` unless it is None."""
+    w, h, b = grid.size.width, grid.size.height, grid.size.bleed
+    clip = Rect(-b, -b, w + 2 * b, h + 2 * b, Style())
+    dx, dy = offset
+    items: list[Item] = []
+    boxes: list[Box] = []
+    for index, comp in enumerate(sheet):
+        x, y = grid.slot(index)
+        art = comp.front
+        if back:
+            x, art = grid.mirrored(x), comp.back or ()
+        where = Transform(dx=x + dx, dy=y + dy)
+        items.append(Group(tuple(art), where, None if comp.contained else clip))
+        boxes.append((x + dx, y + dy, w, h))
+    if area is not None:
+        items += crop_marks(boxes, b, spec, area)
+    return items
+
+
 def layout_sheets(
     components: Sequence[Component] | Sequence[Sequence[Component]],
     component: str,
@@ -330,42 +315,20 @@ def layout_sheets(
     """
     spec = spec or load_sheet_spec()
     check_duplex_offset(spec, options.duplex_offset)
-    groups = cast(
-        Sequence[Sequence[Component]],
-        components if components and not isinstance(components[0], Component) else [components],
-    )
+    groups = as_groups(components)
     duplex = any(c.back is not None for group in groups for c in group)
     grid = plan_grid(spec, component, options, duplex)
-    area = mark_area(spec, grid.paper)
-    n = grid.per_sheet
-    sheets = [
-        (group[i : i + n], titles[g] if g < len(titles) else "")
-        for g, group in enumerate(groups)
-        for i in range(0, len(group), n)
-    ]
-    w, h, b = grid.size.width, grid.size.height, grid.size.bleed
-    clip = Rect(-b, -b, w + 2 * b, h + 2 * b, Style())
+    area = mark_area(spec, grid.paper) if options.crop_marks else None
+    sheets = sheets_of(groups, grid.per_sheet, titles)
     pages: list[Page] = []
-    total = len(sheets)
     for number, (sheet, group_title) in enumerate(sheets, start=1):
-        sides = [("front", 0.0, 0.0)]
+        sides = [("front", (0.0, 0.0))]
         if duplex:
-            sides.append(("back", *options.duplex_offset))
-        for side, dx, dy in sides:
-            items: list[Item] = []
-            boxes: list[Box] = []
-            for index, comp in enumerate(sheet):
-                x, y = grid.slot(index)
-                art = comp.front
-                if side == "back":
-                    x, art = grid.mirrored(x), comp.back or ()
-                where = Transform(dx=x + dx, dy=y + dy)
-                items.append(Group(tuple(art), where, None if comp.contained else clip))
-                boxes.append((x + dx, y + dy, w, h))
-            if options.crop_marks:
-                items += crop_marks(boxes, b, spec, area)
+            sides.append(("back", options.duplex_offset))
+        for side, offset in sides:
+            items = side_items(sheet, grid, side == "back", offset, spec, area)
             parts = [footer.title, group_title, footer.backs if side == "back" else ""]
-            parts += [f"{number}/{total}", options.paper.upper()]
+            parts += [f"{number}/{len(sheets)}", options.paper.upper()]
             label = " · ".join(part for part in parts if part)
             items += footer_items(spec, grid, footer, label)
             pages.append(

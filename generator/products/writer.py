@@ -5,17 +5,13 @@ The one place where products meet the render backends.
 
 from __future__ import annotations
 
-import os
-import tempfile
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from pathlib import Path
-from typing import BinaryIO
 
 from ..draw.shapes import Page
-from ..source import files as safe
+from ..source.files import atomic_stream
 from ..source.lang import Language
-from .files import OutputError, Written, atomic_write, sha256
+from .files import Written, atomic_write, sha256
 
 
 def document_title(lang: Language, game: str, product: str) -> str:
@@ -85,30 +81,3 @@ def write_pages(
         path = atomic_write(folder / f"{stem}-p{number:02d}.svg", svg)
         written.append(Written(path, component, language, paper, 1, sha256(svg)))
     return written
-
-
-@contextmanager
-def atomic_stream(path: Path) -> Iterator[BinaryIO]:
-    """A file to write ``path`` through, bit by bit: a temporary file beside it, renamed
-    into place when the block ends without an error and removed otherwise (as
-    :func:`generator.source.files.atomic_write` does for content held in memory)."""
-    safe._check_no_links(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        safe._remove_stale_temps(path)
-        fd, tmp = tempfile.mkstemp(
-            prefix=safe._temp_prefix(path, os.getpid()), suffix=".tmp", dir=path.parent
-        )
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot write: {exc.strerror or exc}") from exc
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
-        os.chmod(tmp, safe.FILE_MODE)
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise OutputError(f"{path}: cannot write: {exc.strerror or exc}") from exc
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -9,7 +9,10 @@ import glob
 import hashlib
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 
 class OutputError(Exception):
@@ -72,8 +75,10 @@ def _check_no_links(path: Path) -> None:
                 )
 
 
-def atomic_write(path: str | os.PathLike[str], content: bytes) -> Path:
-    """Write ``content`` to a temporary file beside ``path``, then rename it into place.
+@contextmanager
+def atomic_stream(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+    """A file to write ``path`` through, bit by bit: a temporary file beside it, renamed
+    into place when the block ends without an error and removed otherwise.
 
     A reader never sees a partial file, and a failure (or Ctrl-C, or a kill) leaves any
     old file untouched; a temporary file left by a killed run is removed next time.
@@ -90,7 +95,7 @@ def atomic_write(path: str | os.PathLike[str], content: bytes) -> Path:
         raise OutputError(f"{path}: cannot write: {exc.strerror or exc}") from exc
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(content)
+            yield handle
         os.chmod(tmp, FILE_MODE)
         os.replace(tmp, path)
     except OSError as exc:
@@ -99,6 +104,14 @@ def atomic_write(path: str | os.PathLike[str], content: bytes) -> Path:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def atomic_write(path: str | os.PathLike[str], content: bytes) -> Path:
+    """Write ``content`` to a temporary file beside ``path``, then rename it into place
+    (see :func:`atomic_stream`)."""
+    path = Path(path)
+    with atomic_stream(path) as handle:
+        handle.write(content)
     return path
 
 

@@ -19,7 +19,15 @@ from typing import Any
 
 from ..games.paleo.engine import ONE_SQUARE, PLUS_ONE, Game, RuleError, Rules
 from ..games.paleo.model import NOWHERE, Cell
-from ..games.paleo.moves import Breakdown, MoveError, RoundMove, parse_moves, replay
+from ..games.paleo.moves import (
+    Breakdown,
+    MoveError,
+    RoundMove,
+    parse_moves,
+    play_moves,
+    replay,
+    round_dice,
+)
 from ..source.diagnostics import Location
 from ..source.lang import REFERENCE, Language
 from ..source.located import Map, Scalar, Seq, YNode
@@ -89,37 +97,6 @@ def parse_rounds(rules: Rules, rounds: Sequence[object], first: int = 1) -> list
         raise PlayError(exc.message, number) from None
 
 
-def _dice(played: Played, number: int, given: tuple[int, int] | None) -> tuple[int, int] | None:
-    if played.rolls:
-        printed = played.rolls[number - 1]
-        if given is not None and tuple(given) != printed:
-            raise PlayError(f"this sheet's roll {number} is {printed}, not {given}", number, "dice")
-        return printed
-    return given
-
-
-def _apply(game: Game, played: Played, number: int, move: RoundMove) -> None:
-    dice = _dice(played, number, move.dice)
-    step = "dice"
-    if dice is None:
-        raise PlayError("the sheet has no rolls of its own: give the dice", number, step)
-    try:
-        for k, (cell, dig_type) in enumerate(move.squares, start=1):
-            step = f"square {k}"
-            game.one_square(cell, dig_type)
-        if move.shape is None:
-            step = "pass"
-            if move.switches:
-                raise RuleError("a passed round uses no switch")
-            game.pass_round(dice)
-        else:
-            step = "shape"
-            game.place(dice, move.shape, move.dig_type or "", move.cells, move.bonuses,
-                       move.switches)  # fmt: skip
-    except RuleError as exc:
-        raise PlayError(str(exc), number, step) from None
-
-
 def fork(game: Game) -> Game:
     """An independent copy of a game (the rules shared, every mark copied)."""
     return Game(
@@ -146,10 +123,12 @@ def refusal(game: Game, cells: Sequence[Cell]) -> str | None:
 
 
 def _replay(played: Played, rules: Rules, moves: Sequence[object]) -> tuple[Game, list[RoundMove]]:
-    game = Game(rules, played.site)
+    """The game after ``moves``, played by the score checker's own replay
+    (:func:`generator.games.paleo.moves.play_moves`); PlayError at the first refused move."""
     done = parse_rounds(rules, moves)
-    for number, move in enumerate(done, start=1):
-        _apply(game, played, number, move)
+    game, illegal = play_moves(rules, played.site, done, played.rolls)
+    if illegal is not None:
+        raise PlayError(illegal.rule, illegal.round, illegal.step)
     return game, done
 
 
@@ -245,7 +224,10 @@ def _draft(game: Game, played: Played, rules: Rules, number: int, draft: dict, o
     gives the game to show (with a tapped placement that is ready, drawn)."""
     keys = {k: draft[k] for k in ("dice", "squares", "switches") if draft.get(k) is not None}
     (head,) = parse_rounds(rules, [{**keys, "pass": True}], number)
-    dice = _dice(played, number, head.dice)
+    try:
+        dice = round_dice(number, head.dice, played.rolls)
+    except RuleError as exc:
+        raise PlayError(str(exc), number, "dice") from None
     for k, (cell, kind) in enumerate(head.squares, start=1):
         try:
             game.one_square(cell, kind)

@@ -2,34 +2,23 @@
 
 from __future__ import annotations
 
-import functools
 import json
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from shipped_data import shipped
 
 from generator.cli import main
-from generator.games.data import load_games
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
 
 DAILY = "PAL-5PBR-YZ4V-M09K71"  # the day's sheet of 2026-12-01, medium
-
-
-@functools.cache
-def _data():
-    diags = Diagnostics()
-    data = load_games(DEFAULT_DATA_DIR, diags)
-    assert data is not None and not diags.errors
-    return data
 
 
 @pytest.fixture(autouse=True)
 def quick_data(monkeypatch):
     """The shipped data without the whole validation at every call (tested elsewhere)."""
-    monkeypatch.setattr("generator.cli.score.load_or_exit", lambda _: _data())
-    monkeypatch.setattr("generator.cli.pads.load_or_exit", lambda _: _data())
+    monkeypatch.setattr("generator.cli.score.load_or_exit", lambda _: shipped())
+    monkeypatch.setattr("generator.cli.pads.load_or_exit", lambda _: shipped())
 
 
 def run(*args: str):
@@ -40,7 +29,7 @@ def run(*args: str):
 def daily_json(tmp_path_factory) -> dict:
     out = tmp_path_factory.mktemp("daily")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr("generator.cli.pads.load_or_exit", lambda _: _data())
+        mp.setattr("generator.cli.pads.load_or_exit", lambda _: shipped())
         result = run("pads", "--daily", "2026-12-01", "--format", "json", "--out", str(out))
     assert result.exit_code == 0, result.output
     path = out / "paleontologists/en/pad-daily-2026-12-01-medium.json"

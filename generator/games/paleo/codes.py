@@ -16,6 +16,33 @@ class CodeError(ValueError):
     """A sheet code that cannot be read; the message says what is wrong."""
 
 
+def code_chars(code: str) -> str:
+    """The characters of a printed code as read: case, spaces, dashes and the PAL prefix
+    do not count, O reads as 0 and I, L as 1."""
+    text = code.strip().upper().replace(" ", "")
+    if text.startswith(PREFIX):
+        text = text[len(PREFIX) :]
+    return text.replace("-", "").translate(str.maketrans("OIL", "011"))
+
+
+def to_base32(value: int, chars: int) -> str:
+    """The low ``5 * chars`` bits of ``value`` in Crockford base32, most significant first."""
+    return "".join(ALPHABET[(value >> shift) & 0x1F] for shift in range(5 * chars - 5, -1, -5))
+
+
+def from_base32(text: str, code: str, hint: str = "") -> int:
+    """The number the base32 characters ``text`` (read from ``code``) spell; CodeError
+    naming the first character no code has (followed by ``hint``)."""
+    bad = [c for c in text if c not in ALPHABET]
+    if bad:
+        then = f"; {hint}" if hint else ""
+        raise CodeError(f"{code!r} contains {bad[0]!r}, which no code has{then}")
+    value = 0
+    for char in text:
+        value = (value << 5) | ALPHABET.index(char)
+    return value
+
+
 def _check_bits(version: int, difficulty: int, seed: int) -> int:
     value = (version << 34) | (difficulty << 32) | seed
     total = 0
@@ -31,25 +58,17 @@ def encode_code(version: int, difficulty: str, seed: int) -> str:
         raise ValueError(f"seed {seed} is outside 0..2**32-1")
     d = DIFFICULTIES.index(difficulty)
     value = (version << 37) | (d << 35) | (seed << 3) | _check_bits(version, d, seed)
-    chars = "".join(ALPHABET[(value >> shift) & 0x1F] for shift in range(35, -1, -5))
+    chars = to_base32(value, 8)
     return f"{PREFIX}-{chars[:4]}-{chars[4:]}"
 
 
 def decode_code(code: str) -> tuple[int, str, int]:
     """(version, difficulty, seed) of a sheet code; forgiving of case, spaces, O/I/L."""
-    text = code.strip().upper().replace(" ", "")
-    if text.startswith(PREFIX):
-        text = text[len(PREFIX) :]
-    text = text.replace("-", "").translate(str.maketrans("OIL", "011"))
+    text = code_chars(code)
     expected = f"expected a code like {encode_code(GENERATOR_VERSION, 'medium', 12345)}"
     if len(text) != 8:
         raise CodeError(f"{code!r} has {len(text)} code characters, {expected}")
-    bad = [c for c in text if c not in ALPHABET]
-    if bad:
-        raise CodeError(f"{code!r} contains {bad[0]!r}, which no code has; {expected}")
-    value = 0
-    for char in text:
-        value = (value << 5) | ALPHABET.index(char)
+    value = from_base32(text, code, expected)
     version, d, seed = value >> 37, (value >> 35) & 0b11, (value >> 3) & 0xFFFFFFFF
     if d >= len(DIFFICULTIES) or value & 0b111 != _check_bits(version, d, seed):
         raise CodeError(f"{code!r} is not a valid sheet code (a character is mistyped?)")

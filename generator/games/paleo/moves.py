@@ -16,7 +16,7 @@ A round in which nothing fits is ``{"pass": true}`` (squares may come before it)
 Every key but ``shape``/``cells``/``dig_type`` (or ``pass``) may be left out.
 :func:`parse_moves` refuses malformed moves with the location of the bad value;
 :func:`replay` plays them through :class:`~.engine.Game` and gives the score's
-breakdown, or the first move the rules refuse.
+breakdown, or the first move the rules refuse (:func:`play_moves` gives the game itself).
 """
 
 from __future__ import annotations
@@ -259,40 +259,65 @@ class Illegal:
         return {"round": self.round, "move": self.step, "rule": self.rule, "at": str(self.loc)}
 
 
+def round_dice(
+    number: int, given: tuple[int, int] | None, rolls: Sequence[tuple[int, int]] = ()
+) -> tuple[int, int] | None:
+    """The dice of round ``number``: the sheet's printed roll (from ``rolls``), else the
+    ``given`` ones (None: neither); RuleError when both are there and differ."""
+    printed = rolls[number - 1] if number <= len(rolls) else None
+    if printed is not None and given is not None and tuple(given) != printed:
+        raise RuleError(f"this sheet's roll {number} is {printed}, not {given}")
+    return printed or given
+
+
+def play_round(
+    game: Game, number: int, move: RoundMove, rolls: Sequence[tuple[int, int]] = ()
+) -> Illegal | None:
+    """Play round ``number``'s ``move`` on ``game`` (its dice as :func:`round_dice`
+    says): None, or the first step of it the rules refuse."""
+    step = "dice"
+    try:
+        dice = round_dice(number, move.dice, rolls)
+        if dice is None:
+            raise RuleError('the sheet prints no rolls: give "dice"')
+        for k, (cell, dig_type) in enumerate(move.squares, start=1):
+            step = f"square {k}"
+            game.one_square(cell, dig_type)
+        if move.shape is None:
+            step = "pass"
+            if move.switches:
+                raise RuleError("a passed round uses no switch")
+            game.pass_round(dice)
+        else:
+            step = "shape"
+            game.place(dice, move.shape, move.dig_type or "", move.cells, move.bonuses,
+                       move.switches)  # fmt: skip
+    except RuleError as exc:
+        return Illegal(number, step, str(exc), move.loc)
+    return None
+
+
+def play_moves(
+    rules: Rules, site: DigSite, moves: Sequence[RoundMove], rolls: Sequence[tuple[int, int]] = ()
+) -> tuple[Game, Illegal | None]:
+    """The game after playing ``moves`` on ``site`` (up to the first move the rules
+    refuse, which comes with it); the dice come from ``rolls`` or each move."""
+    game = Game(rules, site)
+    for number, move in enumerate(moves, start=1):
+        illegal = play_round(game, number, move, rolls)
+        if illegal is not None:
+            return game, illegal
+    return game, None
+
+
 def replay(
     rules: Rules, site: DigSite, moves: Sequence[RoundMove], rolls: Sequence[tuple[int, int]] = ()
 ) -> Breakdown | Illegal:
     """Play ``moves`` on ``site``; the dice come from ``rolls`` (the sheet's printed
     rolls) or, without them, from each move."""
-    game = Game(rules, site)
-    for number, move in enumerate(moves, start=1):
-        printed = rolls[number - 1] if number <= len(rolls) else None
-        if printed is not None and move.dice is not None and tuple(move.dice) != printed:
-            return Illegal(
-                number,
-                "dice",
-                f"this sheet's roll {number} is {printed}, not {move.dice}",
-                move.loc,
-            )
-        dice = printed or move.dice
-        if dice is None:
-            return Illegal(number, "dice", 'the sheet prints no rolls: give "dice"', move.loc)
-        step = ""
-        try:
-            for k, (cell, dig_type) in enumerate(move.squares, start=1):
-                step = f"square {k}"
-                game.one_square(cell, dig_type)
-            if move.shape is None:
-                step = "pass"
-                if move.switches:
-                    raise RuleError("a passed round uses no switch")
-                game.pass_round(dice)
-            else:
-                step = "shape"
-                game.place(dice, move.shape, move.dig_type or "", move.cells, move.bonuses,
-                           move.switches)  # fmt: skip
-        except RuleError as exc:
-            return Illegal(number, step, str(exc), move.loc)
+    game, illegal = play_moves(rules, site, moves, rolls)
+    if illegal is not None:
+        return illegal
     fossils = tuple(
         (f.id, f.value, f.bonus if game.dug[f.id] else 0) for f in site.fossils if f.id in game.dug
     )

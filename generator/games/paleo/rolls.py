@@ -28,7 +28,7 @@ import datetime
 import hashlib
 from dataclasses import dataclass
 
-from .pads import ALPHABET, PREFIX, CodeError, decode_code, encode_code
+from .codes import CodeError, code_chars, decode_code, encode_code, from_base32, to_base32
 
 Roll = tuple[int, int]
 
@@ -100,7 +100,7 @@ def suffix(base_code: str, spec: RollSpec) -> str:
     number = (
         (kind << 28) | (par << 27) | (spec.value << 5) | _check(base_code, kind, par, spec.value)
     )
-    return "".join(ALPHABET[(number >> shift) & 0x1F] for shift in range(25, -1, -5))
+    return to_base32(number, SUFFIX_CHARS)
 
 
 def full_code(base_code: str, spec: RollSpec | None) -> str:
@@ -111,10 +111,7 @@ def full_code(base_code: str, spec: RollSpec | None) -> str:
 def read_code(code: str) -> tuple[str, RollSpec | None]:
     """(the sheet's own code, its rolls or None) of a printed code; CodeError when it
     cannot be read. Forgiving like :func:`decode_code`: case, spaces, O/I/L."""
-    text = code.strip().upper().replace(" ", "")
-    if text.startswith(PREFIX):
-        text = text[len(PREFIX) :]
-    text = text.replace("-", "").translate(str.maketrans("OIL", "011"))
+    text = code_chars(code)
     if len(text) == 8:
         version, difficulty, seed = decode_code(code)
         return encode_code(version, difficulty, seed), None
@@ -127,13 +124,7 @@ def read_code(code: str) -> tuple[str, RollSpec | None]:
         )
     version, difficulty, seed = decode_code(text[:8])
     base = encode_code(version, difficulty, seed)
-    tail = text[8:]
-    bad = [c for c in tail if c not in ALPHABET]
-    if bad:
-        raise CodeError(f"{code!r} contains {bad[0]!r}, which no code has")
-    number = 0
-    for char in tail:
-        number = (number << 5) | ALPHABET.index(char)
+    number = from_base32(text[8:], code)
     kind, par, value = number >> 28, (number >> 27) & 1, (number >> 5) & MAX_VALUE
     if kind >= len(KINDS) or number & 0x1F != _check(base, kind, par, value):
         raise CodeError(f"{code!r} is not a valid code (a character of its rolls is mistyped?)")

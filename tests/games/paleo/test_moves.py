@@ -7,8 +7,8 @@ import json
 import random
 
 import pytest
+from shipped_data import shipped
 
-from generator.games.data import load_games
 from generator.games.paleo.engine import ONE_SQUARE, SWITCH_SHAPE, Game, Rules
 from generator.games.paleo.moves import (
     Breakdown,
@@ -21,16 +21,11 @@ from generator.games.paleo.moves import (
 )
 from generator.games.paleo.pads import PadGenerator, sheet_seeds
 from generator.games.paleo.rolls import derive_rolls
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
 
 
 @pytest.fixture(scope="module")
 def generator() -> PadGenerator:
-    diags = Diagnostics()
-    data = load_games(DEFAULT_DATA_DIR, diags)
-    assert data is not None and not diags.errors
-    return PadGenerator(data.game("paleontologists"))
+    return PadGenerator(shipped().game("paleontologists"))
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,8 @@ import os
 from pathlib import Path
 
 import pytest
+from shipped_data import shipped
 
-from generator.games.data import load_games
 from generator.games.paleo.moves import Breakdown, replay
 from generator.games.paleo.pads import CodeError, PadGenerator, decode_code, sheet_seeds
 from generator.games.paleo.player import play
@@ -25,8 +25,6 @@ from generator.games.paleo.shared import (
 )
 from generator.games.paleo.tournament import SPREAD, shared_roll_seed, tournament
 from generator.products.paleo.pad import pad_json
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "paleo-daily-2026-12-01.json"
 DAY = datetime.date(2026, 12, 1)
@@ -34,10 +32,7 @@ DAY = datetime.date(2026, 12, 1)
 
 @pytest.fixture(scope="module")
 def generator() -> PadGenerator:
-    diags = Diagnostics()
-    data = load_games(DEFAULT_DATA_DIR, diags)
-    assert data is not None and not diags.errors
-    return PadGenerator(data.game("paleontologists"))
+    return PadGenerator(shipped().game("paleontologists"))
 
 
 @pytest.fixture(scope="module")

@@ -1,17 +1,23 @@
-"""Shared by the export tests: the shipped data, loaded once per test process (without
-the validator's checks, which have their own tests)."""
+"""Shared by the export tests (see conftest.py here): the shipped data, loaded once per
+test process (without the validator's checks, which have their own tests), and its
+English."""
 
 from __future__ import annotations
 
-import functools
+import pytest
+from shipped_data import shipped
 
-from generator.games.data import ComponentData, load_games
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
+from generator.games.data import ComponentData
+from generator.source.lang import Language
 
 
-@functools.cache
-def shipped() -> ComponentData:
-    loaded = load_games(DEFAULT_DATA_DIR, Diagnostics())
-    assert loaded is not None
-    return loaded
+@pytest.fixture(scope="module")
+def data() -> ComponentData:
+    return shipped()
+
+
+@pytest.fixture(scope="module")
+def en(data: ComponentData) -> Language:
+    lang = data.language("en")
+    assert lang is not None
+    return lang

@@ -6,7 +6,6 @@ import csv
 from pathlib import Path
 
 import pytest
-from export_fixtures import shipped
 from PIL import Image
 
 from generator.layout.sheets import load_sheet_spec
@@ -15,16 +14,6 @@ from generator.products.export.png import export_png
 from generator.products.export.raster import pixels
 
 DPI = 50  # small: the sizes follow the same formula at any resolution
-
-
-@pytest.fixture(scope="module")
-def data():
-    return shipped()
-
-
-@pytest.fixture(scope="module")
-def en(data):
-    return data.language("en")
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from export_fixtures import shipped
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -17,16 +16,6 @@ from generator.products.export.preflight import preflight
 from generator.products.export.shop import export_print_shop
 
 MM = 25.4 / 72
-
-
-@pytest.fixture(scope="module")
-def data():
-    return shipped()
-
-
-@pytest.fixture(scope="module")
-def en(data):
-    return data.language("en")
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-from export_fixtures import shipped
 from PIL import Image
 
 from generator.products.export.tts import (
@@ -20,16 +19,6 @@ from generator.products.export.tts import (
 )
 
 DPI = 40  # small images; the limits are tested at full size below
-
-
-@pytest.fixture(scope="module")
-def data():
-    return shipped()
-
-
-@pytest.fixture(scope="module")
-def en(data):
-    return data.language("en")
 
 
 @pytest.fixture(scope="module")

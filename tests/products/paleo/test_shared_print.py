@@ -10,30 +10,20 @@ import io
 
 import pdfplumber
 import pytest
+from shipped_data import shipped
 
-from generator.games.data import load_games
 from generator.games.paleo.pads import PadGenerator
 from generator.games.paleo.shared import daily_sheet
 from generator.products.paleo import sheet
 from generator.render.pdf import render_pdf
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
 
 PT = 25.4 / 72
 INK = (0.169, 0.114, 0.071)  # the printed rolls and the par: the sheet's dark ink
 
 
 @functools.cache
-def loaded():
-    diags = Diagnostics()
-    data = load_games(DEFAULT_DATA_DIR, diags)
-    assert data is not None and not diags.errors
-    return data
-
-
-@functools.cache
 def daily():
-    return daily_sheet(PadGenerator(loaded().game("paleontologists")), datetime.date(2026, 12, 1),
+    return daily_sheet(PadGenerator(shipped().game("paleontologists")), datetime.date(2026, 12, 1),
                        "medium")  # fmt: skip
 
 
@@ -45,8 +35,8 @@ def _ink(char) -> bool:
 @pytest.mark.parametrize(("lang", "paper", "per_page"), [("en", "a4", 1), ("ko", "letter", 2)])
 def test_rolls_date_and_par_are_printed(lang, paper, per_page):
     site = daily()
-    paleo = loaded().game("paleontologists")
-    pages = sheet.pad_pages([site] * per_page, paleo, loaded().language(lang), paper, per_page)
+    paleo = shipped().game("paleontologists")
+    pages = sheet.pad_pages([site] * per_page, paleo, shipped().language(lang), paper, per_page)
     with pdfplumber.open(io.BytesIO(render_pdf(pages))) as pdf:
         page = pdf.pages[0]
         width = float(page.width) * PT
