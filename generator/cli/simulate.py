@@ -31,6 +31,64 @@ def simulate() -> None:
     """
 
 
+SCHEDULER_OPTION = click.option(
+    "--scheduler",
+    envvar="DINOKIT_SCHEDULER",
+    default=None,
+    help="Run on this Dask cluster (tcp://HOST:PORT; or $DINOKIT_SCHEDULER) instead of "
+    "local processes; the results are the same.",
+)
+BUDGET_OPTION = number_option(
+    "--budget", 1, 100_000, 100, "Iterations per decision of the mcts bot."
+)
+
+
+def est(e: dict, fmt: str = "{:.2f}", scale: float = 1.0, unit: str = "") -> str:
+    """``12.30 (11.90 to 12.70)`` from a ``{"value", "ci95"}`` estimate."""
+    v, lo, hi = (fmt.format(x * scale) for x in (e["value"], *e["ci95"]))
+    return f"{v}{unit} ({lo} to {hi})"
+
+
+def run_sims(function, *args, **kwargs):
+    """``function(*args, **kwargs)``, a cluster failure as a clean message."""
+    from ..games.cluster import ClusterError
+
+    try:
+        return function(*args, **kwargs)
+    except ClusterError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def echo_dinos(numbers: dict) -> None:
+    """The summary on the terminal, every figure with its 95% interval."""
+    for bot, b in numbers["bots"].items():
+        click.echo(
+            f"{bot:>10}: mean {est(b['mean_score'])}, wins {est(b['win_rate'], '{:.1f}', 100, '%')}"
+            f" of its seats, completions {est(b['completion_share'], '{:.1f}', 100, '%')} of its "
+            "points"
+        )
+    for d in numbers["differences"]:
+        shown = "clearly" if d["win_rate"]["ci95"][0] > 0 else "not clearly"
+        wins = est(d["win_rate"], "{:+.1f}", 100, " %-points")
+        click.echo(
+            f"{d['better']:>10} beats {d['worse']} {shown}: wins {wins}, "
+            f"score {est(d['mean_score'], '{:+.2f}')}"
+        )
+    seats, test = numbers["seats"], numbers["seats"]["test"]
+    click.echo(
+        "     seats: "
+        + ", ".join(est(r, "{:.1f}", 100, "%") for r in seats["win_rate"])
+        + f"; chi2 {test['chi2']:.2f}, p {test['p_value']:.3g}, w {test['cohens_w']:.3f} "
+        f"({test['effect']}); {seats['games_to_detect']:,} games detect a seat "
+        f"{100 * seats['advantage_tested']:.0f} points above its share"
+    )
+    click.echo(
+        f"    rounds: {est(numbers['rounds'])}; lead changes {est(numbers['lead_changes'])}; "
+        f"completions {est(numbers['completion_share'], '{:.1f}', 100, '%')} of all points; end: "
+        + ", ".join(f"{t} {100 * r['value']:.0f}%" for t, r in numbers["end_trigger"].items())
+    )
+
+
 @simulate.command("digging-for-dinos")
 @number_option("--games", 1, 1_000_000, 1000, "Games to play.")
 @number_option("--players", 2, 4, 3)
@@ -38,60 +96,82 @@ def simulate() -> None:
     "--bots",
     default="greedy,lookahead",
     show_default=True,
-    help="Comma-separated bots (random, greedy, lookahead); they rotate through seats.",
+    help="Comma-separated bots (random, greedy, lookahead, mcts); they rotate through seats.",
 )
+@BUDGET_OPTION
 @SEED_OPTION
 @SIM_OUT_OPTION
 @click.option("--lang", default="en", show_default=True, help="Language of species names.")
+@click.option(
+    "--compare",
+    "compare_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="A second data folder: the same games on it, side by side, with the differences.",
+)
 @JOBS_OPTION
+@SCHEDULER_OPTION
 @data_option
 def simulate_dinos(
     games: int,
     players: int,
     bots: str,
+    budget: int,
     seed: int,
     out_dir: Path,
     lang: str,
+    compare_dir: Path | None,
     jobs: int | None,
+    scheduler: str | None,
     data_dir: Path,
 ) -> None:
-    """Bots play Digging for Dinos; win rates by seat and bot, species, length, end.
+    """Bots play Digging for Dinos; win rates, scores, species, length, with 95% intervals.
 
-    Example: dinokit simulate digging-for-dinos --games 10000 --players 4 --bots greedy,random
+    Example: dinokit simulate digging-for-dinos --games 300 --bots random,greedy,mcts
     """
     import os
 
-    from ..games.dinos.simulate import BOT_TYPES, simulate, summary
+    from ..games.dinos.compare import compare
+    from ..games.dinos.simulate import BOT_TYPES, simulate
+    from ..games.dinos.summary import summary
     from ..products.reports.balance import dinos_report, write_report
+    from ..products.reports.dinos import comparison
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     check_bots(names, bots, BOT_TYPES)
     data = load_or_exit(data_dir)
     language = language_of(data, lang)
     dinos = data.game("digging-for-dinos")
-    with progress(games, "playing") as bar:
-        results = simulate(
-            dinos, games, players, names, seed, jobs or os.cpu_count() or 1, bar.update
+    other = load_or_exit(compare_dir).game("digging-for-dinos") if compare_dir else None
+    workers = jobs or os.cpu_count() or 1
+    with progress(games * (2 if other else 1), "playing") as bar:
+        results = run_sims(
+            simulate, dinos, games, players, names, seed, workers, bar.update, budget, scheduler
         )
+        if other is not None:
+            results_b = run_sims(
+                simulate, other, games, players, names, seed, workers, bar.update, budget,
+                scheduler,
+            )  # fmt: skip
     numbers = summary(dinos, results)
-    for bot, s in numbers["score_by_bot"].items():
-        click.echo(
-            f"{bot:>10}: mean {s['mean']:.2f} (sd {s['sd']:.2f}), "
-            f"wins {100 * numbers['win_rate_by_bot'][bot]:.1f}% of its seats"
-        )
-    click.echo("   seats: " + ", ".join(f"{100 * r:.1f}%" for r in numbers["win_rate_by_seat"]))
-    click.echo(
-        f"  rounds: mean {numbers['rounds']['mean']}; end: "
-        + ", ".join(f"{t} {100 * r:.0f}%" for t, r in numbers["end_trigger"].items())
+    echo_dinos(numbers)
+    args = f"{games} games, {players} players, bots {','.join(names)}, seed {seed}" + (
+        f", mcts budget {budget}" if "mcts" in names else ""
     )
-    args = f"{games} games, {players} players, bots {','.join(names)}, seed {seed}"
+    report = dinos_report(numbers, results, language, args)
+    if other is not None:
+        assert compare_dir is not None
+        numbers["compare"] = cmp = compare(dinos, results, other, results_b)
+        comparison(report, cmp, language, display_path(data_dir), display_path(compare_dir))
+        click.echo(f"compared with {display_path(compare_dir)} (B - A):")
+        for bot, b in cmp["bots"].items():
+            share = est(b["completion_share"]["difference"], "{:+.1f}", 100, " %-points")
+            click.echo(
+                f"{bot:>10}: score {est(b['mean_score']['difference'], '{:+.2f}')}, "
+                f"completions {share}"
+            )
     try:
-        paths = write_report(
-            dinos_report(numbers, results, dinos, language, args),
-            numbers,
-            out_dir,
-            "digging-for-dinos-balance",
-        )
+        paths = write_report(report, numbers, out_dir, "digging-for-dinos-balance")
     except build_errors() as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {display_path(paths[0])} and {len(paths) - 1} more files")
@@ -108,11 +188,12 @@ def simulate_dinos(
     "--bots",
     default="greedy,random",
     show_default=True,
-    help="Comma-separated players: greedy, random.",
+    help="Comma-separated players: greedy, random, strong; each plays the same sheets and dice.",
 )
 @SEED_OPTION
 @SIM_OUT_OPTION
 @JOBS_OPTION
+@SCHEDULER_OPTION
 @data_option
 def simulate_paleo(
     games: int,
@@ -123,11 +204,12 @@ def simulate_paleo(
     seed: int,
     out_dir: Path,
     jobs: int | None,
+    scheduler: str | None,
     data_dir: Path,
 ) -> None:
-    """Greedy and random players on generated dig sites; scores per sheet and difficulty.
+    """Players on generated dig sites; scores, bands, templates, with 95% intervals.
 
-    Example: dinokit simulate paleontologists --games 10000 --difficulty hard --seed 3
+    Example: dinokit simulate paleontologists --games 600 --bots greedy,strong --seed 3
     """
     import os
 
@@ -145,21 +227,32 @@ def simulate_paleo(
     except CodeError as exc:
         raise click.BadParameter(str(exc), param_hint="--code") from None
     with progress(games, "playing") as bar:
-        results = simulate(paleo, sites, games, players, seed, workers, bar.update)
-    numbers = summary(sites, results)
+        results = run_sims(
+            simulate, paleo, sites, games, players, seed, workers, bar.update, scheduler
+        )
+    numbers = summary(sites, results, paleo)
     scores: dict[str, list[int]] = {}
     for g in results:
         scores.setdefault(g.bot, []).append(g.score)
-    args = f"{games} games, bots {','.join(players)}, seed {seed}, " + (
+    args = f"{games} games, players {','.join(players)}, seed {seed}, " + (
         f"sheet {code}" if code else f"{len(sites)} sheets ({difficulty or 'all'})"
     )
     for bot, s in numbers["by_bot"].items():
         click.echo(
-            f"{bot:>8}: mean {s['mean']:.2f}, sd {s['sd']:.2f}, min {s['min']}, "
+            f"{bot:>8}: mean {est(s['mean'])}, sd {s['sd']:.2f}, min {s['min']}, "
             f"max {s['max']} over {s['games']} games"
         )
-    for d, s in numbers["by_difficulty"].items():
-        click.echo(f"{d:>8}: greedy mean {s['mean']:.2f} (sd {s['sd']:.2f})")
+    for d in numbers["differences"]:
+        shown = "clearly" if d["mean_score"]["ci95"][0] > 0 else "not clearly"
+        diff = est(d["mean_score"], "{:+.2f}")
+        click.echo(f"{d['better']:>8} beats {d['worse']} {shown}: {diff}")
+    for d, entry in numbers["by_difficulty"].items():
+        if "greedy" in entry:
+            band = entry.get("band")
+            click.echo(
+                f"{d:>8}: greedy mean {est(entry['greedy']['mean'])}"
+                + (f", band {band[0]:g} to {band[1]:g}" if band else "")
+            )
     try:
         paths = write_report(
             paleo_report(numbers, scores, args), numbers, out_dir, "paleontologists-balance"
@@ -167,5 +260,6 @@ def simulate_paleo(
     except build_errors() as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {display_path(paths[0])} and {len(paths) - 1} more files")
+
 
 COMMANDS = (simulate,)

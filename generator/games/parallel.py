@@ -108,8 +108,16 @@ def run_jobs(
     jobs: Sequence[Any],
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
 ) -> list[Any]:
-    """``[work(context, job) for job in jobs]`` where ``context = setup()`` once per process."""
+    """``[work(context, job) for job in jobs]`` where ``context = setup()`` once per process.
+
+    With ``scheduler`` (``tcp://HOST:PORT``) the jobs run on that Dask distributed
+    cluster instead (:mod:`.cluster`); the results are the same, in job order."""
+    if scheduler:
+        from .cluster import run_on_cluster
+
+        return run_on_cluster(scheduler, setup, work, jobs, progress)
     results: list[Any] = []
     if workers <= 1 or len(jobs) < 2:
         context = setup()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from .engine import DECLINE_MOVE, FLIP, FLIPPED, Game, Move, Rules, rules_for, setup
@@ -154,6 +154,8 @@ class GameResult:
     turns: int
     trigger: str | None
     completed: list[dict[str, int]]  # per player: species -> completed dinosaurs
+    lead_changes: int = 0  # times the sole leader after a round differed from the last one
+    final: Game | None = field(default=None, compare=False, repr=False)  # the end position
 
 
 def play_game(
@@ -169,6 +171,7 @@ def play_game(
         raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
     game = setup(rules, players, rng, lambda g, p, face: bots[p].place_token(g, p, face, rng))
     apply = game.apply
+    leader, changes, round_ = -1, 0, game.round
     while not game.finished:
         if game.pending_flip is not None:
             player = game.pending_flip
@@ -178,6 +181,13 @@ def play_game(
             apply(bots[player].choose_move(game, player, rng))
         if game.turns > max_turns:
             raise RuntimeError(f"no end after {max_turns} turns")
+        if game.round != round_ or game.finished:
+            round_ = game.round
+            now = game.scores()
+            best = max(now)
+            if now.count(best) == 1:
+                changes += leader not in (-1, now.index(best))
+                leader = now.index(best)
     return GameResult(
         game.scores(),
         game.winners(),
@@ -185,4 +195,6 @@ def play_game(
         game.turns,
         game.end_trigger,
         [game.completed_species(p) for p in range(players)],
+        changes,
+        game,
     )

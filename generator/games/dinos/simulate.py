@@ -1,20 +1,29 @@
-"""Simulating Digging for Dinos: many bot games, summarised for a designer."""
+"""Simulating Digging for Dinos: many bot games, each recorded for a designer.
+
+Takes the data, a number of games and the bots; gives one :class:`DinosGame` per
+game, in game order. Game ``i`` is dealt from its own seed (``dinos-sim/<seed>/<i>``)
+and the bots rotate through the seats, so the results are the same whatever runs
+them (one process, a pool, a Dask cluster: :mod:`..parallel`) and the same games
+can be replayed on other data (``--compare``). The numbers with their intervals are
+made by :mod:`.summary`.
+"""
 
 from __future__ import annotations
 
 import random
-import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from .bots import Bot, GreedyBot, LookaheadBot, RandomBot, play_game
-from .engine import rules_for
+from .engine import Game, rules_for
+from .mcts import DEFAULT_BUDGET, MctsBot
 from .model import DinosData
 
-BOT_TYPES: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "lookahead": LookaheadBot,
+BOT_TYPES: dict[str, Callable[[int], Bot]] = {
+    "random": lambda budget: RandomBot(),
+    "greedy": lambda budget: GreedyBot(),
+    "lookahead": lambda budget: LookaheadBot(),
+    "mcts": lambda budget: MctsBot(budget),
 }
 
 
@@ -26,6 +35,10 @@ class DinosGame:
     rounds: int
     trigger: str
     completed: tuple[tuple[tuple[str, int], ...], ...]  # per seat: (species, count)
+    tiles: tuple[tuple[int, ...], ...] = ()  # per seat, per species: tiles collected
+    points: tuple[tuple[int, ...], ...] = ()  # per seat, per species: points scored
+    completion_points: tuple[int, ...] = ()  # per seat: points from completed dinosaurs
+    lead_changes: int = 0
 
 
 def seats(bots: list[str], players: int, index: int) -> tuple[str, ...]:
@@ -41,23 +54,40 @@ def simulate(
     seed: int,
     workers: int = 1,
     progress=None,
+    budget: int = DEFAULT_BUDGET,
+    scheduler: str | None = None,
 ) -> list[DinosGame]:
+    """``games`` games of ``players`` with ``bots`` rotating; ``budget``: mcts iterations."""
     from ..parallel import run_jobs
 
     jobs = [(i, seats(bots, players, i)) for i in range(games)]
+    return run_jobs(
+        _Setup(data, players, seed, budget), _play_one, jobs, workers, progress, scheduler
+    )
 
-    def setup():
-        rules_for(data)  # compile once per process
-        return data, players, seed
 
-    return run_jobs(setup, _play_one, jobs, workers, progress)
+@dataclass(frozen=True)
+class _Setup:
+    """What every worker needs, as a picklable callable (Dask ships it to each worker)."""
+
+    data: DinosData
+    players: int
+    seed: int
+    budget: int
+
+    def __call__(self) -> tuple[DinosData, int, int, int]:
+        rules_for(self.data)  # compile once per process
+        return self.data, self.players, self.seed, self.budget
 
 
 def _play_one(context, job) -> DinosGame:
-    data, players, seed = context
+    data, players, seed, budget = context
     index, names = job
     rng = random.Random(f"dinos-sim/{seed}/{index}")
-    result = play_game(data, players, [BOT_TYPES[name]() for name in names], rng)
+    result = play_game(data, players, [BOT_TYPES[name](budget) for name in names], rng)
+    game = result.final
+    assert game is not None
+    tiles, points, done = zip(*(species_tally(game, p) for p in range(players)), strict=True)
     return DinosGame(
         names,
         tuple(result.scores),
@@ -65,61 +95,26 @@ def _play_one(context, job) -> DinosGame:
         result.rounds,
         result.trigger or "none",
         tuple(tuple(sorted(c.items())) for c in result.completed),
+        tiles,
+        points,
+        done,
+        result.lead_changes,
     )
 
 
-def summary(data: DinosData, results: list[DinosGame]) -> dict:
-    players = len(results[0].scores) if results else 0
-    seat_wins = [0.0] * players
-    bot_wins: dict[str, float] = {}
-    bot_games: dict[str, int] = {}
-    bot_scores: dict[str, list[int]] = {}
-    completed: dict[str, int] = {sp.id: 0 for sp in data.species}
-    points: dict[str, int] = {sp.id: 0 for sp in data.species}
-    value = {sp.id: sp.complete for sp in data.species}
-    triggers: dict[str, int] = {}
-    total_points = 0
-    for g in results:
-        share = 1.0 / len(g.winners)
-        for seat in g.winners:
-            seat_wins[seat] += share
-            bot_wins[g.bots[seat]] = bot_wins.get(g.bots[seat], 0.0) + share
-        for seat, name in enumerate(g.bots):
-            bot_games[name] = bot_games.get(name, 0) + 1
-            bot_scores.setdefault(name, []).append(g.scores[seat])
-        for per_seat in g.completed:
-            for species, count in per_seat:
-                completed[species] += count
-                points[species] += count * value[species]
-        total_points += sum(g.scores)
-        triggers[g.trigger] = triggers.get(g.trigger, 0) + 1
-    n = len(results) or 1
-    rounds = [g.rounds for g in results]
-    return {
-        "games": len(results),
-        "players": players,
-        "win_rate_by_seat": [round(w / n, 4) for w in seat_wins],
-        # the chance that a seat played by this bot wins (a fair share is 1 / players)
-        "win_rate_by_bot": {
-            b: round(bot_wins.get(b, 0.0) / bot_games[b], 4) for b in sorted(bot_games)
-        },
-        "score_by_bot": {
-            b: {
-                "mean": round(statistics.fmean(s), 2),
-                "sd": round(statistics.pstdev(s), 2),
-                "min": min(s),
-                "max": max(s),
-            }
-            for b, s in sorted(bot_scores.items())
-        },
-        "completions_per_game": {s: round(c / n, 3) for s, c in completed.items()},
-        "share_of_points": {
-            s: round(p / total_points, 4) if total_points else 0 for s, p in points.items()
-        },
-        "rounds": {
-            "mean": round(statistics.fmean(rounds), 2) if rounds else 0,
-            "min": min(rounds, default=0),
-            "max": max(rounds, default=0),
-        },
-        "end_trigger": {t: round(c / n, 4) for t, c in sorted(triggers.items())},
-    }
+def species_tally(game: Game, player: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Per species: tiles ``player`` collected and the points they scored (completed
+    dinosaurs at their right-hand value, spares at their left, as :mod:`.scoring`
+    counts them); and the points from completed dinosaurs in all."""
+    rules = game.rules
+    lefts: dict[int, list[int]] = {}
+    for tile in game.collected[player]:
+        lefts.setdefault(rules.tile_slot[tile], []).append(rules.tile_left[tile])
+    tiles, points = [], []
+    done = game.completed[player]
+    for s, slots in enumerate(rules.slots):
+        sets = done[s]
+        held = [sorted(lefts.get(k, [])) for k in slots]
+        tiles.append(sum(len(v) for v in held))
+        points.append(sets * rules.complete[s] + sum(sum(v[sets:]) for v in held))
+    return tuple(tiles), tuple(points), sum(n * rules.complete[s] for s, n in enumerate(done))

@@ -1,16 +1,27 @@
-"""Simulating Paleontologists: many games on sheets, summarised for a designer."""
+"""Simulating Paleontologists: many games on sheets, summarised with 95% intervals.
+
+Deal ``d`` is one sheet (``d % len(sites)``) and one sequence of 20 rolls (seeded by
+``paleo-sim/<seed>/<d>``); every player plays every deal, so two players are
+compared on the same sheets and dice (paired differences). Players: ``greedy`` (the
+pad generator's measure, :mod:`.player`), ``random`` (any legal placement) and
+``strong`` (Monte Carlo over sampled future rolls, :mod:`.strong`). Game ``i`` is
+deal ``i // players`` played by player ``i % players``; results do not depend on
+how many processes, or which cluster, played them.
+"""
 
 from __future__ import annotations
 
 import random
 import statistics
 from dataclasses import dataclass
+from itertools import combinations
 
+from .. import stats
 from .model import DigSite, PaleoData
 from .pads import DIFFICULTIES, PadGenerator, generate_pad, site_from_code
-from .player import play
+from .strong import StrongPlayer
 
-BOTS = ("greedy", "random")
+BOTS = ("greedy", "random", "strong")
 
 
 @dataclass(frozen=True)
@@ -18,6 +29,9 @@ class PaleoGame:
     sheet: int  # index into the simulated sheets
     bot: str
     score: int
+    deal: int = 0
+    dug: tuple[tuple[int, bool], ...] = ()  # (fossil index, same-type bonus earned)
+    circled: tuple[tuple[str, int], ...] = ()  # bonus -> circles made
 
 
 def _rolls(seed: int, index: int, rounds: int) -> list[tuple[int, int]]:
@@ -33,6 +47,7 @@ def choose_sheets(
     per_difficulty: int,
     workers: int,
 ) -> list[DigSite]:
+    """The one sheet of ``code``, else ``per_difficulty`` generated sheets per difficulty."""
     if code is not None:
         return [site_from_code(data, code)]
     chosen = [difficulty] if difficulty else list(DIFFICULTIES)
@@ -40,6 +55,18 @@ def choose_sheets(
     for d in chosen:
         sites += generate_pad(data, per_difficulty, seed, d, workers)
     return sites
+
+
+@dataclass(frozen=True)
+class _Setup:
+    """What every worker needs, picklable (Dask ships it to each worker)."""
+
+    data: PaleoData
+    sites: tuple[DigSite, ...]
+    seed: int
+
+    def __call__(self):
+        return StrongPlayer(PadGenerator(self.data).fast), self.sites, self.seed
 
 
 def simulate(
@@ -50,59 +77,136 @@ def simulate(
     seed: int,
     workers: int = 1,
     progress=None,
+    scheduler: str | None = None,
 ) -> list[PaleoGame]:
-    """``games`` games in all: sheet i % len(sites), bot j % len(bots), own dice each."""
+    """``games`` games in all: deal ``i // len(bots)`` played by ``bots[i % len(bots)]``."""
     from ..parallel import run_jobs
 
-    jobs = [(i, i % len(sites), bots[(i // len(sites)) % len(bots)]) for i in range(games)]
-
-    def setup():
-        return PadGenerator(data).fast, sites, seed
-
-    return run_jobs(setup, _play_one, jobs, workers, progress)
+    jobs = [(i, i // len(bots), bots[i % len(bots)]) for i in range(games)]
+    return run_jobs(_Setup(data, tuple(sites), seed), _play_one, jobs, workers, progress, scheduler)
 
 
 def _play_one(context, job) -> PaleoGame:
-    fast, sites, seed = context
-    index, sheet, bot = job
-    rolls = _rolls(seed, index, fast.rules.rounds)
-    chooser = random.Random(f"paleo-bot/{seed}/{index}") if bot == "random" else None
-    return PaleoGame(sheet, bot, play(fast, sites[sheet], rolls, chooser=chooser))
+    player, sites, seed = context
+    index, deal, bot = job
+    sheet = deal % len(sites)
+    rolls = _rolls(seed, deal, player.fast.rules.rounds)
+    rng = random.Random(f"paleo-bot/{seed}/{index}")
+    detail = player.play_detail(sites[sheet], rolls, rng, bot)
+    return PaleoGame(
+        sheet, bot, detail.score, deal, detail.dug, tuple(sorted(detail.circled.items()))
+    )
 
 
-def summary(sites: list[DigSite], results: list[PaleoGame]) -> dict:
-    by_sheet: dict[int, list[int]] = {}
-    by_bot: dict[str, list[int]] = {}
-    by_difficulty: dict[str, list[int]] = {}
-    for g in results:
-        by_bot.setdefault(g.bot, []).append(g.score)
-        if g.bot == "greedy":
-            by_sheet.setdefault(g.sheet, []).append(g.score)
-            by_difficulty.setdefault(sites[g.sheet].difficulty, []).append(g.score)
-
-    def stats(scores: list[int]) -> dict:
-        return {
-            "games": len(scores),
-            "mean": round(statistics.fmean(scores), 2) if scores else 0,
-            "sd": round(statistics.pstdev(scores), 2) if scores else 0,
-            "min": min(scores, default=0),
-            "max": max(scores, default=0),
-        }
-
+def _stats(scores: list[int]) -> dict:
     return {
+        "games": len(scores),
+        "mean": stats.mean_ci(scores).json(2),
+        "sd": round(statistics.pstdev(scores), 2) if scores else 0,
+        "min": min(scores, default=0),
+        "max": max(scores, default=0),
+    }
+
+
+def summary(sites: list[DigSite], results: list[PaleoGame], data: PaleoData | None = None) -> dict:
+    """Scores per player, difficulty and sheet; paired differences; bonuses; templates."""
+    by_bot: dict[str, list[PaleoGame]] = {}
+    for g in results:
+        by_bot.setdefault(g.bot, []).append(g)
+    out: dict = {
         "games": len(results),
-        "by_bot": {bot: stats(s) for bot, s in sorted(by_bot.items())},
-        "by_difficulty": {
-            d: stats(s)
-            for d, s in sorted(by_difficulty.items(), key=lambda kv: DIFFICULTIES.index(kv[0]))
-        },
-        "by_sheet": [
+        "by_bot": {b: _stats([g.score for g in gs]) for b, gs in sorted(by_bot.items())},
+        "differences": _differences(by_bot),
+        "by_difficulty": {},
+        "by_sheet": [],
+        "bonuses": {b: _bonuses(gs) for b, gs in sorted(by_bot.items())},
+        "templates": {b: _templates(sites, gs) for b, gs in sorted(by_bot.items())},
+    }
+    rules = data.dig_site if data else None
+    bands = {d: (b.low, b.high) for d, b in rules.bands.items()} if rules else {}
+    for bot, games in sorted(by_bot.items()):
+        per: dict[str, list[int]] = {}
+        for g in games:
+            per.setdefault(sites[g.sheet].difficulty, []).append(g.score)
+        for d in sorted(per, key=DIFFICULTIES.index):
+            entry = out["by_difficulty"].setdefault(d, {})
+            entry[bot] = _stats(per[d])
+            if d in bands:
+                lo, hi = bands[d]
+                entry["band"] = [lo, hi]
+    if "greedy" in by_bot:
+        sheet_scores: dict[int, list[int]] = {}
+        for g in by_bot["greedy"]:
+            sheet_scores.setdefault(g.sheet, []).append(g.score)
+        out["by_sheet"] = [
             {
                 "code": sites[i].code,
                 "difficulty": sites[i].difficulty,
                 "expected_score": round(sites[i].expected_score, 2),
-                **stats(s),
+                **_stats(s),
             }
-            for i, s in sorted(by_sheet.items())
-        ],
+            for i, s in sorted(sheet_scores.items())
+        ]
+    return out
+
+
+def _differences(by_bot: dict[str, list[PaleoGame]]) -> list[dict]:
+    """Each pair of players on the deals both played: paired difference of scores."""
+    out = []
+    for a, b in combinations(sorted(by_bot), 2):
+        sa = {g.deal: g.score for g in by_bot[a]}
+        sb = {g.deal: g.score for g in by_bot[b]}
+        deals = sorted(set(sa) & set(sb))
+        xa, xb = [sa[d] for d in deals], [sb[d] for d in deals]
+        if sum(xa) < sum(xb):
+            a, b, xa, xb = b, a, xb, xa
+        out.append(
+            {"better": a, "worse": b, "games": len(deals),
+             "mean_score": stats.paired_diff_ci(xa, xb).json(2)}
+        )  # fmt: skip
+    return out
+
+
+def _bonuses(games: list[PaleoGame]) -> dict:
+    """Circles made per game, per bonus (only +1 Point scores for these players)."""
+    names = sorted({b for g in games for b, _ in g.circled})
+    return {
+        b: {"circles_per_game": stats.mean_ci([dict(g.circled).get(b, 0) for g in games]).json(2)}
+        for b in names
+    }
+
+
+def _templates(sites: list[DigSite], games: list[PaleoGame]) -> dict:
+    """Per fossil template: how often a fossil of it is dug, how often with its same-type
+    bonus, and the points one such fossil brings on average."""
+    placed: dict[str, int] = {}
+    dug: dict[str, int] = {}
+    bonus: dict[str, int] = {}
+    points: dict[str, list[int]] = {}
+    worth: dict[str, tuple[int, int]] = {}
+    for g in games:
+        fossils = sites[g.sheet].fossils
+        got = dict(g.dug)
+        for i, f in enumerate(fossils):
+            t = f.template
+            worth[t] = (f.value, f.bonus)
+            placed[t] = placed.get(t, 0) + 1
+            earned = 0
+            if i in got:
+                dug[t] = dug.get(t, 0) + 1
+                earned = f.value
+                if got[i]:
+                    bonus[t] = bonus.get(t, 0) + 1
+                    earned += f.bonus
+            points.setdefault(t, []).append(earned)
+    return {
+        t: {
+            "value": worth[t][0],
+            "bonus": worth[t][1],
+            "fossils": placed[t],
+            "dug_rate": stats.wilson(dug.get(t, 0), placed[t]).json(),
+            "bonus_rate": stats.wilson(bonus.get(t, 0), placed[t]).json(),
+            "points_per_fossil": stats.mean_ci(points[t]).json(2),
+        }
+        for t in sorted(placed)
     }

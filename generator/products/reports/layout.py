@@ -60,11 +60,15 @@ def report_pages(report: Report, script: str = "latin") -> list[Page]:
     ]
     pages[0].extend(header)
     y = 38.0
+    fresh = True  # nothing on this page yet: never break before the first block
     for index, block in enumerate(report.blocks):
         need = _height(block, regular)
-        if block[0] == "heading" and index + 1 < len(report.blocks):
-            need += _height(report.blocks[index + 1], regular)  # keep with what follows
-        if y + need > PAGE_H - MARGIN - 6:
+        if block[0] == "heading":  # keep with its texts and the first table or chart
+            for follower in report.blocks[index + 1 :]:
+                need += _height(follower, regular)
+                if follower[0] != "text":
+                    break
+        if y + need > PAGE_H - MARGIN - 6 and not fresh:
             pages.append([])
             y = MARGIN
         need = _height(block, regular)
@@ -85,6 +89,7 @@ def report_pages(report: Report, script: str = "latin") -> list[Page]:
         else:
             items.extend(block[2](MARGIN, y, BODY_W, block[1], regular, bold))
         y += need
+        fresh = False
     total = len(pages)
     return [
         Page(
@@ -104,10 +109,7 @@ def report_pages(report: Report, script: str = "latin") -> list[Page]:
 def _table(
     header: list[str], rows: list[list[str]], x: float, y: float, regular: str, bold: str
 ) -> list[Item]:
-    columns = len(header)
-    first = BODY_W * 0.34 if columns > 2 else BODY_W * 0.5
-    rest = (BODY_W - first) / max(1, columns - 1)
-    widths = [first] + [rest] * (columns - 1)
+    widths = _widths([header, *rows], regular, bold)
     items: list[Item] = [Rect(x, y, BODY_W, 5.2, Style(fill=BAND))]
     for r, row in enumerate([header, *rows]):
         cy = y + 3.8 + r * 5.2
@@ -138,3 +140,20 @@ def _table(
                 Line(x, cy + 1.4, x + BODY_W, cy + 1.4, Style(stroke="#e2d9c8", width=0.2))
             )
     return items
+
+
+def _widths(rows: list[list[str]], regular: str, bold: str) -> list[float]:
+    """Column widths in proportion to their widest cell (the first column at least a
+    fifth of the table), filling the body width."""
+    columns = len(rows[0])
+    width = fonts.text_width_mm
+    need = [
+        max(width(bold if r == 0 else regular, row[c], 8) for r, row in enumerate(rows)) + 3.0
+        for c in range(columns)
+    ]
+    need[0] = max(need[0], BODY_W * 0.2)
+    total = sum(need)
+    if total >= BODY_W:
+        return [BODY_W * n / total for n in need]
+    spare = (BODY_W - total) / columns
+    return [n + spare for n in need]
