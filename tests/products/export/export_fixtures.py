@@ -1,4 +1,5 @@
-"""Shared by the export tests (see conftest.py here): the shipped data, loaded once per
+"""Shared by the export tests (each imports the two fixtures; no conftest.py here, whose
+module name would hide tests/conftest.py): the shipped data, loaded once per
 test process (without the validator's checks, which have their own tests), and its
 English."""
 
@@ -11,13 +12,13 @@ from generator.games.data import ComponentData
 from generator.source.lang import Language
 
 
-@pytest.fixture(scope="module")
-def data() -> ComponentData:
+@pytest.fixture(scope="module", name="data")
+def data_fixture() -> ComponentData:
     return shipped()
 
 
-@pytest.fixture(scope="module")
-def en(data: ComponentData) -> Language:
+@pytest.fixture(scope="module", name="en")
+def en_fixture(data: ComponentData) -> Language:
     lang = data.language("en")
     assert lang is not None
     return lang

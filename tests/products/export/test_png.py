@@ -6,6 +6,7 @@ import csv
 from pathlib import Path
 
 import pytest
+from export_fixtures import data_fixture, en_fixture  # noqa: F401  (fixtures)
 from PIL import Image
 
 from generator.layout.sheets import load_sheet_spec

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from export_fixtures import data_fixture, en_fixture  # noqa: F401  (fixtures)
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 

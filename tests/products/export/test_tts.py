@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+from export_fixtures import data_fixture, en_fixture  # noqa: F401  (fixtures)
 from PIL import Image
 
 from generator.products.export.tts import (
