@@ -12,6 +12,13 @@ its bonus while one dig type can still earn it, shared among its undrawn neighbo
 one point for a star while +1 Point has a free circle); a placement is worth the sum
 over its five cells. A drawn cell weighs ``-BIG``, so a placement over one is worth
 less than nothing: the best placement is legal unless none is (the round is passed).
+
+A game is dropped once nothing can change its score (from round CHECKS on): every
+undug fossil has an open neighbour no shape can ever cover, and +1 Point is full or
+every open star is such a cell. A cell no placement can cover stays so (drawn cells
+stay drawn), and a shape is a connected set of cells, so a cell whose region of open
+cells (its connected component) is smaller than the smallest shape is one of them.
+About a third of the rounds are never played, and the scores are the same.
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ from .player import WEIGHT, FastRules
 
 #: Weight of a drawn cell: far below anything five open cells can be worth.
 BIG = float(2**40)
+#: Rounds (counted from 0) after which games that can no longer score are dropped.
+CHECKS = (9, 11, 13, 15, 17)
 
 
 class BatchRules:
@@ -46,6 +55,11 @@ class BatchRules:
         limits = fast.rules.bonus_limits
         self.plus_limit = limits.get(PLUS_ONE, 0)
         self._around: dict[tuple[Cell, ...], tuple[int, ...]] = {}
+        self._index: dict[tuple[Cell, ...], np.ndarray] = {}
+        shapes = list(fast.rules.shapes.values())
+        self.smallest = min((len(cells) for cells in shapes), default=0)
+        # games are dropped only when every shape is connected (see the module's text)
+        self.drops = bool(shapes) and fast.rules.cols <= 64 and all(map(_connected, shapes))
 
     def around(self, cells: tuple[Cell, ...]) -> tuple[int, ...]:
         """The grid neighbours of a fossil's cells as flat cell numbers (remembered: the
@@ -57,17 +71,70 @@ class BatchRules:
             found = self._around[cells] = tuple(sorted(r * cols + c for r, c in near))
         return found
 
+    def around_index(self, cells: tuple[Cell, ...]) -> np.ndarray:
+        """:meth:`around` as an index array (remembered too)."""
+        found = self._index.get(cells)
+        if found is None:
+            found = self._index[cells] = np.array(self.around(cells), dtype=np.intp)
+        return found
+
+
+def _connected(cells) -> bool:
+    """Whether a shape's cells are one orthogonally connected piece."""
+    cells = set(cells)
+    todo = [next(iter(cells))] if cells else []
+    found = set(todo)
+    while todo:
+        r, c = todo.pop()
+        for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if near in cells and near not in found:
+                found.add(near)
+                todo.append(near)
+    return found == cells
+
+
+def _dead_cells(
+    free: np.ndarray, relevant: np.ndarray, rows: int, cols: int, smallest: int
+) -> np.ndarray:
+    """``(lanes, cells)``: the relevant open cells whose connected region of open cells
+    has fewer than ``smallest`` cells (grown ``smallest - 1`` steps, rows as bits)."""
+    lanes, n = free.shape
+    dead = np.zeros((lanes, n), dtype=bool)
+    pl, pc = relevant.nonzero()
+    if not len(pl):
+        return dead
+    kind = np.uint16 if cols <= 16 else np.uint32 if cols <= 32 else np.uint64
+    bits = np.left_shift(kind(1), np.arange(cols, dtype=kind))
+    free_rows = np.bitwise_or.reduce(free.reshape(lanes, rows, cols) * bits, axis=2)
+    fr = free_rows[pl].astype(kind)  # (pairs, rows): the open cells of each pair's lane
+    reg = np.zeros((len(pl), rows), dtype=kind)  # the region grown from each pair's cell
+    reg[np.arange(len(pl)), pc // cols] = bits[pc % cols]
+    for _ in range(smallest - 1):
+        grown = reg | (reg << 1) | (reg >> 1)
+        grown[:, 1:] |= reg[:, :-1]
+        grown[:, :-1] |= reg[:, 1:]
+        reg = grown & fr
+    if hasattr(np, "bitwise_count"):  # numpy 2
+        size = np.bitwise_count(reg).sum(axis=1)
+    else:
+        size = np.unpackbits(reg.view(np.uint8), axis=1).sum(axis=1)
+    dead[pl, pc] = size < smallest
+    return dead
+
 
 def play_batch(
     batch: BatchRules, sites: Sequence[DigSite], rolls: Sequence[Sequence[tuple[int, int]]]
 ) -> np.ndarray:
-    """Scores of the greedy player: ``[game, sheet]`` for every dice sequence and sheet."""
+    """Scores of the greedy player: ``[game, sheet]`` for every dice sequence and sheet.
+
+    Every (game, sheet) pair is a lane; the lanes of game ``g`` are ``bounds[g]`` to
+    ``bounds[g + 1]`` (games in order, so dropping lanes keeps them together)."""
     fast, n, types = batch.fast, batch.n, batch.types
     rules = fast.rules
-    cols = rules.cols
+    cols, rows = rules.cols, rules.rows
     games, count = len(rolls), len(sites)
     width = max(len(s.fossils) for s in sites)
-    around = np.zeros((count, width, n), dtype=np.float64)  # fossil's neighbour cells
+    around = np.zeros((count, width, n), dtype=np.float64)
     value = np.zeros((count, width), dtype=np.int64)
     bonus = np.zeros((count, width), dtype=np.int64)
     real = np.zeros((count, width), dtype=bool)
@@ -79,70 +146,92 @@ def play_batch(
             value[i, f], bonus[i, f] = fossil.value, fossil.bonus
             for r, c in fossil.cells:
                 fossil_cells[i, r * cols + c] = True
-            around[i, f, list(batch.around(fossil.cells))] = 1.0
+            around[i, f, batch.around_index(fossil.cells)] = 1.0
         for r, c in site.stars:
             stars[i, r * cols + c] = True
-    around_t = np.ascontiguousarray(around.transpose(0, 2, 1))  # (sheet, cell, fossil)
+    around_t = np.ascontiguousarray(around.transpose(0, 2, 1))
     star_weight = stars * float(WEIGHT)
-    # float32 is exact while every sum of five weights stays below 2**23
     most = int((value + bonus).max(initial=0)) * 4 * WEIGHT + WEIGHT
     dtype, big = (np.float32, float(2**24)) if 5 * most < 2**23 else (np.float64, BIG)
-
-    taken = np.broadcast_to(fossil_cells, (games, count, n)).copy()
-    seen = np.zeros((games, count, width, types), dtype=bool)
-    open_count = np.broadcast_to(around.sum(axis=2).astype(np.int64), (games, count, width)).copy()
-    undug = np.broadcast_to(real, (games, count, width)).copy()
-    covered = np.zeros((games, count), dtype=np.int64)
-    score = np.zeros((games, count), dtype=np.int64)
-    sheet_index = np.arange(count)
-    lane_sheet = np.broadcast_to(sheet_index, (games, count))
-    lane_base = (np.arange(games * count) * n).reshape(games, count)
-    chosen_cells = np.zeros((games, count, 5), dtype=np.intp)
-    chosen_type = np.zeros((games, count), dtype=np.intp)
-    moved = np.zeros((games, count), dtype=bool)
+    around_f = around.astype(dtype)
+    limit = batch.plus_limit
+    # lanes: (game, sheet), game-major
+    sheet_of = np.tile(np.arange(count), games)
+    game_of = np.repeat(np.arange(games), count)
+    lane_id = np.arange(games * count)
+    taken = fossil_cells[sheet_of]
+    seen = np.zeros((games * count, width, types), dtype=bool)
+    open_count = around.sum(axis=2).astype(np.int64)[sheet_of]
+    undug = real[sheet_of]
+    covered = np.zeros(games * count, dtype=np.int64)
+    score = np.zeros(games * count, dtype=np.int64)
+    final = np.zeros(games * count, dtype=np.int64)
+    bounds = np.searchsorted(game_of, np.arange(games + 1))
+    around_l, value_l, bonus_l = around_f[sheet_of], value[sheet_of], bonus[sheet_of]
+    star_l = star_weight[sheet_of]
     for round_ in range(rules.rounds):
-        # weights: (game, sheet, type, cell)
-        kinds = seen.sum(axis=3)
+        lanes_n = len(lane_id)
+        if not lanes_n:
+            break  # every game's score is settled
+        kinds = seen.sum(axis=2)
         reach = (kinds == 0)[..., None] | ((kinds == 1)[..., None] & seen)
-        worth = (value[None, :, :, None] + bonus[None, :, :, None] * reach) * WEIGHT
+        worth = (value_l[:, :, None] + bonus_l[:, :, None] * reach) * WEIGHT
         share = worth // np.maximum(open_count, 1)[..., None]
-        share = share * undug[..., None]
-        # (sheet, game*type, fossil) @ (sheet, fossil, cell) -> (sheet, game*type, cell)
-        stacked = share.transpose(1, 0, 3, 2).reshape(count, games * types, width)
-        weights = np.matmul(stacked.astype(np.float64), around)
-        weights = weights.reshape(count, games, types, n).transpose(1, 0, 2, 3)
-        active = covered < batch.plus_limit
-        weights = weights + (star_weight[None, :, :] * active[..., None])[:, :, None, :]
-        weights = np.where(taken[:, :, None, :], -big, weights)
-        # (game, type*cell, sheet): a lookup copies one row of every sheet at once
-        weights = np.ascontiguousarray(weights.transpose(0, 2, 3, 1), dtype=dtype)
-        weights = weights.reshape(games, types * n, count)
+        share = share * undug[..., None]  # (lane, fossil, type)
+        weights = np.matmul(share.transpose(0, 2, 1).astype(dtype), around_l)  # (lane, type, n)
+        active = covered < limit
+        extra = np.where(taken, -big, star_l * active[:, None])
+        table = np.empty((types, n, lanes_n), dtype=dtype)
+        np.add(weights.transpose(1, 2, 0), extra.astype(dtype).T[None], out=table)
+        flat = table.reshape(types * n, lanes_n)
+        chosen_cells = np.zeros((lanes_n, fast.cells.shape[1]), dtype=np.intp)
+        chosen_type = np.zeros(lanes_n, dtype=np.intp)
+        moved = np.zeros(lanes_n, dtype=bool)
         for g in range(games):
+            s, e = bounds[g], bounds[g + 1]
+            if s == e:
+                continue
             roll = rolls[g][round_]
-            parts = np.take(weights[g], batch.lookup[roll], axis=0)  # (5, placements, sheet)
+            parts = np.take(flat[:, s:e], batch.lookup[roll], axis=0)
             sums = parts[0] + parts[1]
             for k in range(2, len(parts)):
                 sums += parts[k]
             best = sums.argmax(axis=0)
-            moved[g] = sums[best, sheet_index] >= 0
-            placement = batch.placement[roll][best]
-            chosen_cells[g] = fast.cells[placement]
-            chosen_type[g] = batch.type_of[roll][best]
-        # the moves: draw, circle stars, dig fossils
-        lanes = moved.nonzero()
-        cells = chosen_cells[lanes]  # (moves, 5)
-        taken.reshape(-1)[(lane_base[lanes][:, None] + cells).ravel()] = True
-        owner = lane_sheet[lanes]
+            moved[s:e] = sums[best, np.arange(e - s)] >= 0
+            chosen_cells[s:e] = fast.cells[batch.placement[roll][best]]
+            chosen_type[s:e] = batch.type_of[roll][best]
+        lanes = moved.nonzero()[0]
+        cells = chosen_cells[lanes]
+        taken[lanes[:, None], cells] = True
+        owner = sheet_of[lanes]
         covered[lanes] += stars[owner[:, None], cells].sum(axis=1)
-        hits = around_t[owner[:, None], cells].sum(axis=1)  # (moves, fossil)
+        hits = around_t[owner[:, None], cells].sum(axis=1)
         open_count[lanes] -= hits.astype(np.int64)
         touched = seen[lanes]
         touched[np.arange(len(owner)), :, chosen_type[lanes]] |= hits > 0
         seen[lanes] = touched
         dug = undug & (open_count == 0)
         if dug.any():
-            single = seen.sum(axis=3) == 1
-            gain = (value[None] + bonus[None] * single) * dug
-            score += gain.sum(axis=2)
+            single = seen.sum(axis=2) == 1
+            gain = (value_l + bonus_l * single) * dug
+            score += gain.sum(axis=1)
             undug &= ~dug
-    return score + np.minimum(covered, batch.plus_limit)
+        if round_ in CHECKS and batch.drops:
+            free = ~taken
+            near = around_l.astype(bool)
+            opened = near & undug[:, :, None] & free[:, None, :]
+            star_open = stars[sheet_of] & free & (covered < limit)[:, None]
+            dead = _dead_cells(free, opened.any(axis=1) | star_open, rows, cols, batch.smallest)
+            fossil_dead = (opened & dead[:, None, :]).any(axis=2)
+            done = (~undug | fossil_dead).all(axis=1) & ~(star_open & ~dead).any(axis=1)
+            if done.any():
+                final[lane_id[done]] = score[done] + np.minimum(covered[done], limit)
+                keep = ~done
+                lane_id, sheet_of, game_of = lane_id[keep], sheet_of[keep], game_of[keep]
+                taken, seen, open_count = taken[keep], seen[keep], open_count[keep]
+                undug, covered, score = undug[keep], covered[keep], score[keep]
+                around_l, value_l, bonus_l = around_l[keep], value_l[keep], bonus_l[keep]
+                star_l = star_l[keep]
+                bounds = np.searchsorted(game_of, np.arange(games + 1))
+    final[lane_id] = score + np.minimum(covered, limit)
+    return final.reshape(games, count)

@@ -104,3 +104,21 @@ def test_the_fast_fairness_check_agrees_with_the_reasons(generator) -> None:
     for site in broken:
         assert generator.is_fair(site) == (not unfair_reasons(generator.rules, site))
     assert not any(generator.is_fair(s) for s in broken[:20] if unfair_reasons(generator.rules, s))
+
+
+def test_a_cell_is_dead_exactly_when_no_placement_can_cover_it(generator) -> None:
+    """The check that drops settled games: a cell whose region of open cells is
+    smaller than a shape is one no placement of any shape covers, and the other way
+    round (the shapes are every pentomino), on random half-drawn grids."""
+    from generator.games.paleo.batch import _dead_cells
+
+    fast, rules = generator.fast, generator.rules
+    rng = np.random.default_rng(3)
+    free = rng.random((40, fast.n)) < np.linspace(0.3, 0.8, 40)[:, None]
+    dead = _dead_cells(free, free, rules.rows, rules.cols, generator.batch.smallest)
+    placed_free = free[:, fast.cells].all(axis=2)  # (lane, placement): every cell open
+    coverable = np.zeros_like(free)
+    for lane in range(len(free)):
+        coverable[lane, fast.cells[placed_free[lane]].ravel()] = True
+    assert generator.batch.drops and dead.any() and (free & ~dead).any()
+    assert (dead == (free & ~coverable)).all()
