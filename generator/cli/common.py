@@ -162,17 +162,24 @@ def print_diagnostics(diags: Diagnostics, limit: int | None = None) -> None:
 
 
 def load_or_exit(data_dir: Path) -> ComponentData:
-    """Load the data for a build; on any error print the problems and exit 1."""
+    """Load the data for a build; on any error print the problems and exit 1.
+
+    Data that passed is remembered (:mod:`generator.products.datacache`): unchanged
+    data, templates and code are not checked again by the next command."""
+    from ..products.datacache import remembered
     from ..products.validate import load_data
 
-    data, diags = load_data(data_dir)
-    if diags.errors:
-        print_diagnostics(diags, limit=10)
-        raise click.ClickException(
-            f"the data in {display_path(data_dir)} has {summary(diags, False)}; "
-            "nothing was built (run 'dinokit validate' for details)"
-        )
-    return data
+    def checked() -> ComponentData:
+        data, diags = load_data(data_dir)
+        if diags.errors:
+            print_diagnostics(diags, limit=10)
+            raise click.ClickException(
+                f"the data in {display_path(data_dir)} has {summary(diags, False)}; "
+                "nothing was built (run 'dinokit validate' for details)"
+            )
+        return data
+
+    return remembered(data_dir, checked)
 
 
 def parse_offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:

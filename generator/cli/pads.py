@@ -111,7 +111,6 @@ def pads(
     from ..games.paleo.model import DigSite
     from ..games.paleo.pads import CodeError, GenerationError, PadGenerator, iter_pad
     from ..games.paleo.tournament import tournament as tournament_sheets
-    from ..products.datacache import remembered
     from ..products.paleo.pad import build_pad
 
     modes = [name for name, on in (("--code", code), ("--daily", daily),
@@ -138,7 +137,7 @@ def pads(
             param_hint="--players",
         )
     paper, _ = apply_printer(printer, paper, (0.0, 0.0), backs=False)  # pads have no backs
-    data = remembered(data_dir, lambda: load_or_exit(data_dir))  # checked once per change
+    data = load_or_exit(data_dir)  # checked once per change of data or code
     language = language_of(data, lang)
     paleo = data.game("paleontologists")
     sites: list[DigSite]
