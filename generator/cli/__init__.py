@@ -7,7 +7,7 @@ only inside the command that needs them, so ``dinokit --help`` starts at once.
 from __future__ import annotations
 
 import importlib
-import pkgutil
+from pathlib import Path
 
 import click
 
@@ -27,8 +27,9 @@ _HELPERS = frozenset({"common", "entry"})
 def _commands() -> list[click.Command]:
     """Every command of the package: each command module lists its own in ``COMMANDS``."""
     found: list[click.Command] = []
-    for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
-        if module not in _HELPERS:
+    # the folder listed directly: pkgutil would add importlib.util to every start-up
+    for module in sorted(p.stem for p in Path(__file__).parent.glob("*.py")):
+        if module not in _HELPERS and module != "__init__":
             found.extend(importlib.import_module(f"{__name__}.{module}").COMMANDS)
     return found
 

@@ -75,20 +75,21 @@ class Catalogue:
     locs: dict[str, Location] = field(default_factory=dict, compare=False, repr=False)
 
 
-def _dist(node: YNode, what: str, diags: Diagnostics) -> Any:
-    value = s.text(node, what, diags)
-    if value is not s.INVALID and not _DIST_RE.match(value):
-        diags.error("E-FONT-SPEC", node.loc, f"{what}: {value!r} is not a PyPI package name")
-        return s.INVALID
-    return value
+def _matching(pattern: re.Pattern[str], expected: str) -> Any:
+    """A reader of a text that must match ``pattern`` (else E-FONT-SPEC, ``expected``)."""
+
+    def read(node: YNode, what: str, diags: Diagnostics) -> Any:
+        value = s.text(node, what, diags)
+        if value is not s.INVALID and not pattern.match(value):
+            diags.error("E-FONT-SPEC", node.loc, f"{what}: {value!r} is not {expected}")
+            return s.INVALID
+        return value
+
+    return read
 
 
-def _package(node: YNode, what: str, diags: Diagnostics) -> Any:
-    value = s.text(node, what, diags)
-    if value is not s.INVALID and not _PACKAGE_RE.match(value):
-        diags.error("E-FONT-SPEC", node.loc, f"{what}: {value!r} is not an importable package name")
-        return s.INVALID
-    return value
+_dist = _matching(_DIST_RE, "a PyPI package name")
+_package = _matching(_PACKAGE_RE, "an importable package name")
 
 
 def _face(node: YNode, what: str, diags: Diagnostics) -> Any:
