@@ -39,8 +39,8 @@ fuzz: $(STAMP)
 
 venv: $(STAMP)
 
-# The venv is rebuilt whenever the declared dependencies change.
-$(STAMP): pyproject.toml
+# The venv is rebuilt whenever the declared dependencies change, or the C source it compiles.
+$(STAMP): pyproject.toml generator/games/paleo/_greedy.c
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "dinokit needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip

@@ -19,6 +19,11 @@ every open star is such a cell. A cell no placement can cover stays so (drawn ce
 stay drawn), and a shape is a connected set of cells, so a cell whose region of open
 cells (its connected component) is smaller than the smallest shape is one of them.
 About a third of the rounds are never played, and the scores are the same.
+
+The same player is also written in C (``_greedy.c``, built by ``pip install`` when a
+compiler is there): :func:`play_batch` uses it when it is built, ten times faster,
+and this numpy version (:func:`play_batch_numpy`) otherwise. Both give the same
+scores, game for game (``tests/games/paleo/test_greedy_c.py``).
 """
 
 from __future__ import annotations
@@ -30,6 +35,11 @@ import numpy as np
 from .engine import PLUS_ONE, neighbours_in_grid
 from .model import Cell, DigSite
 from .player import WEIGHT, FastRules
+
+try:
+    from . import _greedy  # type: ignore[attr-defined]
+except ImportError:  # built without a C compiler: the numpy player below
+    _greedy = None
 
 #: Weight of a drawn cell: far below anything five open cells can be worth.
 BIG = float(2**40)
@@ -60,6 +70,43 @@ class BatchRules:
         self.smallest = min((len(cells) for cells in shapes), default=0)
         # games are dropped only when every shape is connected (see the module's text)
         self.drops = bool(shapes) and fast.rules.cols <= 64 and all(map(_connected, shapes))
+        self._spec: tuple | None = None
+
+    def fits_c(self, sites: Sequence[DigSite]) -> bool:
+        """Whether the C player takes these rules and sheets: up to 255 cells, 8 dig
+        types, shapes of up to 8 cells, and weights far from its whole numbers' limit
+        (a cell borders at most four fossils)."""
+        cells = self.fast.cells.shape[1]
+        most = max((f.value + f.bonus for s in sites for f in s.fossils), default=0)
+        heaviest = cells * (4 * most * WEIGHT + WEIGHT)
+        return (
+            self.n <= 255 and self.types <= 8 and cells <= 8
+            and heaviest < 2**27
+        )  # fmt: skip
+
+    @property
+    def spec(self) -> tuple:
+        """The rules as :func:`_greedy.play` reads them (built on first use)."""
+        if self._spec is None:
+            fast, n = self.fast, self.n
+            shape_of = {name: h for h, name in enumerate(fast.ranges)}
+            starts, segment_shape, segment_type = [0], [], []
+            for a in range(1, 7):
+                for b in range(1, 7):
+                    for shape, dig_type in fast.rules.options((a, b)):
+                        segment_shape.append(shape_of[shape])
+                        segment_type.append(fast.type_index[dig_type])
+                    starts.append(len(segment_shape))
+            shape_start = [r.start for r in fast.ranges.values()] + [len(fast.cells)]
+            cover_start = np.cumsum([0] + [len(c) for c in fast.cover])
+            self._spec = (
+                n, fast.cells.shape[1], self.types, fast.rules.rounds, self.plus_limit,
+                WEIGHT, CHECKS[0],
+                _int32(fast.cells), _int32(starts), _int32(segment_shape),
+                _int32(segment_type), _int32(shape_start), _int32(cover_start),
+                _int32(np.concatenate(fast.cover) if fast.cover else []),
+            )  # fmt: skip
+        return self._spec
 
     def around(self, cells: tuple[Cell, ...]) -> tuple[int, ...]:
         """The grid neighbours of a fossil's cells as flat cell numbers (remembered: the
@@ -122,7 +169,59 @@ def _dead_cells(
     return dead
 
 
+def _int32(values) -> np.ndarray:
+    return np.ascontiguousarray(values, dtype=np.int32)
+
+
 def play_batch(
+    batch: BatchRules, sites: Sequence[DigSite], rolls: Sequence[Sequence[tuple[int, int]]]
+) -> np.ndarray:
+    """Scores of the greedy player: ``[game, sheet]`` for every dice sequence and sheet
+    (in C when it is built, else :func:`play_batch_numpy`)."""
+    if _greedy is None or not sites or not batch.fits_c(sites):
+        return play_batch_numpy(batch, sites, rolls)
+    return play_batch_c(batch, sites, rolls)
+
+
+def play_batch_c(
+    batch: BatchRules, sites: Sequence[DigSite], rolls: Sequence[Sequence[tuple[int, int]]]
+) -> np.ndarray:
+    """:func:`play_batch` through ``_greedy.play``: one game after another, in C."""
+    rules = batch.fast.rules
+    cols, n, rounds = rules.cols, batch.n, rules.rounds
+    fossil_start: list[int] = [0]
+    around_start: list[int] = [0]
+    values: list[int] = []
+    bonuses: list[int] = []
+    around: list[int] = []
+    taken = bytearray(len(sites) * n)
+    star = bytearray(len(sites) * n)
+    for i, site in enumerate(sites):
+        base = i * n
+        for fossil in site.fossils:
+            values.append(fossil.value)
+            bonuses.append(fossil.bonus)
+            near = batch.around(fossil.cells)
+            around.extend(near)
+            around_start.append(len(around))
+            for r, c in fossil.cells:
+                taken[base + r * cols + c] = 1
+        fossil_start.append(len(values))
+        for r, c in site.stars:
+            star[base + r * cols + c] = 1
+    site_arrays = (
+        _int32(fossil_start), _int32(values), _int32(bonuses), _int32(around_start),
+        _int32(around), bytes(taken), bytes(star),
+    )  # fmt: skip
+    sequence = [(a - 1) * 6 + (b - 1) for game in rolls for a, b in list(game)[:rounds]]
+    if len(sequence) != len(rolls) * rounds:
+        return play_batch_numpy(batch, sites, rolls)  # short dice sequences: rare, tests
+    out = np.zeros(len(rolls) * len(sites), dtype=np.int32)
+    _greedy.play(batch.spec, site_arrays, _int32(sequence), out)
+    return out.reshape(len(rolls), len(sites)).astype(np.int64)
+
+
+def play_batch_numpy(
     batch: BatchRules, sites: Sequence[DigSite], rolls: Sequence[Sequence[tuple[int, int]]]
 ) -> np.ndarray:
     """Scores of the greedy player: ``[game, sheet]`` for every dice sequence and sheet.

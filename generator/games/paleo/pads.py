@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from ..parallel import process_pool
-from .batch import BatchRules, play_batch
+from .batch import BatchRules, _greedy, play_batch
 from .codes import (
     ALPHABET,
     DIFFICULTIES,
@@ -74,8 +74,10 @@ class PadGenerator:
         self.site = site
         self.bands = site.bands
         # every orientation of every template at every spot, as bit masks of the grid:
-        # (its cells, its cells and their neighbours, the cells)
+        # (its cells, its cells and their neighbours, the cells in order), with the
+        # first masks packed for the C layout helper
         cols = self.rules.cols
+        self.words = -(-self.rules.rows * cols // 64) or 1
         self.shapes = []
         for t in site.templates:
             spots = []
@@ -86,15 +88,23 @@ class PadGenerator:
                         cells = frozenset((r + dr, c + dc) for dr, dc in shape)
                         if all(self.rules.inside(cell) for cell in cells):
                             near = cells | neighbours_in_grid(cells, self.rules)
-                            found.append((cell_mask(cells, cols), cell_mask(near, cols), cells))
-                spots.append(found)
+                            mask, around = cell_mask(cells, cols), cell_mask(near, cols)
+                            found.append((mask, around, tuple(sorted(cells))))
+                spots.append((found, b"".join(self._packed(m) for m, _, _ in found)))
             self.shapes.append((t, spots))
+        self.cells = [(r, c) for r in range(self.rules.rows) for c in range(cols)]
+        self.cell_masks = b"".join(self._packed(1 << i) for i in range(len(self.cells)))
         # cell -> the masks of every pentomino placement covering it (the fairness check)
         masks = {p: cell_mask(p, cols) for ps in self.rules.placements.values() for p in ps}
         self.covering = {
             r * cols + c: [masks[p] for p in placements]
             for (r, c), placements in self.rules.covering.items()
         }
+        self.placement_masks = b"".join(self._packed(m) for m in masks.values())
+        self._fossil_masks: dict[tuple, tuple[int, int, bool]] = {}
+
+    def _packed(self, mask: int) -> bytes:
+        return mask.to_bytes(8 * self.words, "little")
 
     def fossil_count(self, rng: random.Random, difficulty: str) -> int:
         """More fossils make a sheet easier: lean the count towards the difficulty."""
@@ -111,25 +121,31 @@ class PadGenerator:
         fossils = []
         for _ in range(count):
             template, orientations_spots = rng.choice(self.shapes)
-            spots = [spot for spot in rng.choice(orientations_spots) if not spot[0] & blocked]
-            if not spots:
-                return None
-            mask, near, chosen = rng.choice(spots)
+            spots, packed = rng.choice(orientations_spots)
+            if _greedy is not None:
+                clear = memoryview(_greedy.free_spots(packed, self.words, self._packed(blocked)))
+                if not len(clear):
+                    return None
+                # the same draw as rng.choice(clear spots): one _randbelow(len)
+                mask, near, chosen = spots[clear.cast("H")[rng.choice(range(len(clear) // 2))]]
+            else:
+                open_spots = [spot for spot in spots if not spot[0] & blocked]
+                if not open_spots:
+                    return None
+                mask, near, chosen = rng.choice(open_spots)
             taken |= mask
             blocked |= near
-            fossils.append((tuple(sorted(chosen)), template))
+            fossils.append((chosen, template))
         fossils.sort()
         labelled = tuple(
             Fossil(chr(ord("A") + i), cells, t.value, t.bonus, t.id)
             for i, (cells, t) in enumerate(fossils)
         )
-        cols = rules.cols
-        free = [
-            (r, c)
-            for r in range(rules.rows)
-            for c in range(cols)
-            if not taken >> (r * cols + c) & 1
-        ]
+        if _greedy is not None:
+            index = memoryview(_greedy.free_spots(self.cell_masks, self.words, self._packed(taken)))
+            free = [self.cells[i] for i in index.cast("H")]
+        else:
+            free = [cell for i, cell in enumerate(self.cells) if not taken >> i & 1]
         stars = tuple(sorted(rng.sample(free, site.stars)))
         return DigSite("", 0, "", rules.rows, rules.cols, labelled, stars, 0.0)
 
@@ -191,25 +207,42 @@ class PadGenerator:
 
     def is_fair(self, site: DigSite) -> bool:
         """``not unfair_reasons(rules, site)``, with bit masks (the generator's hot loop)."""
-        rules, cols = self.rules, self.rules.cols
-        masks = [cell_mask(f.cells, cols) for f in site.fossils]
-        fossils = 0
-        for fossil, mask in zip(site.fossils, masks, strict=True):
-            if mask & fossils or not all(rules.inside(cell) for cell in fossil.cells):
+        cols = self.rules.cols
+        fossils = around = 0
+        for fossil in site.fossils:
+            mask, near, inside = self._fossil_mask(fossil.cells)
+            if mask & fossils or not inside:
                 return False
             fossils |= mask
+            around |= near
+        if around & fossils:
+            return False  # a fossil touches another one
+        stars = cell_mask(site.stars, cols)
+        if stars & fossils:
+            return False
+        need = around | stars
+        if _greedy is not None:
+            return _greedy.covers_all(
+                self.placement_masks, self.words, self._packed(fossils), self._packed(need)
+            )
         covering = self.covering
-        for fossil in site.fossils:
-            for cell in self.batch.around(fossil.cells):
-                if fossils >> cell & 1:
-                    return False  # another fossil touches this one
-                if all(p & fossils for p in covering.get(cell, ())):
-                    return False
-        for r, c in site.stars:
-            star = r * cols + c
-            if fossils >> star & 1 or all(p & fossils for p in covering.get(star, ())):
+        while need:
+            cell = (need & -need).bit_length() - 1
+            need &= need - 1
+            if all(p & fossils for p in covering.get(cell, ())):
                 return False
         return True
+
+    def _fossil_mask(self, cells: tuple) -> tuple[int, int, bool]:
+        """A fossil's cells and grid neighbours as bit masks, and whether it lies inside
+        the grid (remembered: the same fossil at the same spot comes back often)."""
+        found = self._fossil_masks.get(cells)
+        if found is None:
+            inside = all(self.rules.inside(cell) for cell in cells)
+            mask = cell_mask(cells, self.rules.cols) if inside else 0
+            near = sum(1 << c for c in self.batch.around(cells)) if inside else 0
+            found = self._fossil_masks[cells] = (mask, near, inside)
+        return found
 
     def measure(self, site: DigSite, band: Band) -> float | None:
         """Mean greedy score over GAMES_PER_SHEET games; None when clearly outside ``band``.
