@@ -111,7 +111,6 @@ def pads(
     from ..games.paleo.model import DigSite
     from ..games.paleo.pads import CodeError, GenerationError, PadGenerator, iter_pad
     from ..games.paleo.tournament import tournament as tournament_sheets
-    from ..products.paleo.pad import build_pad
 
     modes = [name for name, on in (("--code", code), ("--daily", daily),
                                    ("--tournament", tournament)) if on is not None]  # fmt: skip
@@ -170,6 +169,10 @@ def pads(
             stem = f"pad-{kind}{difficulty}-seed{seed}-x{count}"
         if rolls == "printed" and not solo:
             stem += "-rolls"
+        # imported once the sheets are under way: the PDF writer's imports (fontTools,
+        # reportlab) then overlap with the generation in the worker processes
+        from ..products.paleo.pad import build_pad
+
         written = build_pad(
             data,
             language,

@@ -326,9 +326,18 @@ def _init_worker(data: PaleoData) -> None:
     _WORKER = PadGenerator(data)
 
 
-def _make(job: tuple[str, Sequence[int]]) -> list[DigSite]:
+def _keyed(sheets: Iterable[DigSite]) -> list[tuple[DigSite, bytes]]:
+    """Sheets with the 16-byte digest of their :func:`symmetry_key` (made where the
+    sheets are made: in the workers, not in the process that draws the pages)."""
+    return [
+        (site, hashlib.blake2b(repr(symmetry_key(site)).encode(), digest_size=16).digest())
+        for site in sheets
+    ]
+
+
+def _make(job: tuple[str, Sequence[int]]) -> list[tuple[DigSite, bytes]]:
     assert _WORKER is not None
-    return _WORKER.sheets(*job)
+    return _keyed(_WORKER.sheets(*job))
 
 
 def generate_pad(
@@ -349,16 +358,31 @@ def iter_pad(
 ) -> Iterator[DigSite]:
     """The sheets of :func:`generate_pad`, one by one as they are made: a pad can be
     printed while it is generated, and memory does not grow with the pad (a sheet
-    seen is remembered by a 16-byte digest of its :func:`symmetry_key`)."""
+    seen is remembered by a 16-byte digest of its :func:`symmetry_key`).
+
+    With ``workers`` > 1 the worker processes start at once and the first jobs are
+    handed out before this returns, so the caller's own setup (importing the PDF
+    writer, say) overlaps with the generation."""
+    stream = _pad_stream(data, count, seed, difficulty, workers, progress)
+    next(stream)  # up to the first jobs handed out; nothing waited for
+    return stream
+
+
+#: Seeds in each worker's first job: small, so the first sheets arrive at once.
+FIRST_JOB = 8
+
+
+def _pad_stream(
+    data: PaleoData, count: int, seed: int, difficulty: str, workers: int, progress
+) -> Iterator:
     seeds = sheet_seeds(seed)
     keys: set[bytes] = set()
     made = since_new = 0  # sheets given; sheets made in a row that were all duplicates
     patience = max(200, 4 * count)
 
-    def fresh(sheets: Iterable[DigSite]) -> Iterator[DigSite]:
+    def fresh(sheets: Iterable[tuple[DigSite, bytes]]) -> Iterator[DigSite]:
         nonlocal made, since_new
-        for site in sheets:
-            key = hashlib.blake2b(repr(symmetry_key(site)).encode(), digest_size=16).digest()
+        for site, key in sheets:
             if key in keys:
                 since_new += 1
             else:
@@ -376,27 +400,42 @@ def iter_pad(
                 "templates or more stars"
             )
 
-    def jobs(parts: int) -> Iterator[tuple[str, list[int]]]:
-        """Jobs for the sheets still missing (repeats are made up for afterwards)."""
+    def jobs(parts: int, first: int = 0) -> Iterator[tuple[str, list[int]]]:
+        """Jobs for the sheets still missing (repeats are made up for afterwards); the
+        first ``first`` jobs are small."""
         wanted = count - made
+        for _ in range(first):
+            if wanted <= 0:
+                return
+            size = min(FIRST_JOB, wanted)
+            yield difficulty, [next(seeds) for _ in range(size)]
+            wanted -= size
         size = max(1, min(CHUNK, -(-wanted // parts)))
         while wanted > 0:
             yield difficulty, [next(seeds) for _ in range(min(size, wanted))]
             wanted -= size
 
     if workers <= 1:
+        yield None  # primed: nothing to start
         generator = PadGenerator(data)
         while made < count:
             for job in jobs(1):
-                yield from fresh(generator.sheets(*job))
+                yield from fresh(_keyed(generator.sheets(*job)))
         return
     with process_pool(workers, _init_worker, (data,)) as pool:
+        primed = False
         while made < count:
             running: deque = deque()
-            for job in jobs(workers * 4):
+            for job in jobs(workers * 4, workers if not primed else 0):
                 running.append(pool.submit(_make, job))
                 if len(running) > 2 * workers:  # a bounded queue: memory stays flat
+                    if not primed:
+                        primed = True
+                        yield None
                     yield from fresh(running.popleft().result())
+            if not primed:
+                primed = True
+                yield None
             while running:
                 yield from fresh(running.popleft().result())
 
