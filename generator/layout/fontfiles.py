@@ -13,11 +13,7 @@ import io
 from collections.abc import Callable
 from pathlib import Path
 
-from fontTools import subset
-from fontTools.pens.cu2quPen import Cu2QuPen
-from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont, newTable
-from fontTools.varLib import instancer
 
 from ..source.files import OutputError, atomic_write
 from . import fonts
@@ -120,6 +116,9 @@ _DROP_TABLES = [
 
 def build_ttf(font_id: str, chars: str | None = None) -> bytes:
     """Subset, instance, convert to glyf and rename; deterministic bytes."""
+    # imported here: a run whose fonts are all cached never needs them (saves ~70 ms)
+    from fontTools.varLib import instancer
+
     found = spec(font_id)
     font = open_source(font_id)
     font.recalcTimestamp = False  # otherwise save() stamps head.modified = now
@@ -137,6 +136,8 @@ def build_ttf(font_id: str, chars: str | None = None) -> bytes:
 
 
 def _subset(font: TTFont, chars: str | None) -> None:
+    from fontTools import subset
+
     opts = subset.Options()
     opts.drop_tables += _DROP_TABLES
     opts.layout_features = []
@@ -169,6 +170,9 @@ def _finish(font: TTFont, family: str, style: str, ps_name: str) -> None:
 
 def _cff_to_glyf(font: TTFont) -> None:
     """Replace CFF/CFF2 cubic outlines by TrueType quadratic ones (max error 1 unit)."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
     order = font.getGlyphOrder()
     glyph_set = font.getGlyphSet()
     glyphs = {}

@@ -4,11 +4,12 @@ items (shared forms plus what the site has of its own) and the pages of a pad.""
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from ....draw.shapes import Box, Group, Item, Line, Page, Rect, Transform, Use
-from ....games.paleo.model import DigSite, PaleoData
+from ....draw.shapes import Box, Form, Group, Item, Line, Page, Rect, Transform, Use
+from ....games.paleo.model import Cell, DigSite, PaleoData
 from ....games.paleo.shared import SharedSheet
 from ....layout import fonts
 from ....layout.sheets import ComponentSize, Footer, Grid, SheetSpec, footer_items, load_sheet_spec
@@ -64,9 +65,7 @@ def sheet_items(
     g, cell = L.grid, L.cell
     radius = min(max(cell * 0.16, 1.6), 2.4)
     for fossil in site.fossils:
-        top = min(r for r, _ in fossil.cells)
-        left = min(c for _, c in fossil.cells)
-        cells = tuple(sorted((r - top, c - left) for r, c in fossil.cells))
+        top, left, cells = _from_origin(fossil.cells)
         items.append(Use(parts.fossil(cells), g.x + left * cell, g.y + top * cell))
         r, c = min(fossil.cells)
         offset = cell * 0.1 + radius + 0.35
@@ -95,6 +94,14 @@ def sheet_items(
     return tuple(items)
 
 
+@functools.lru_cache(maxsize=4096)
+def _from_origin(cells: tuple[Cell, ...]) -> tuple[int, int, tuple[Cell, ...]]:
+    """A fossil's top row, left column and its cells moved there from (0, 0)."""
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return top, left, tuple(sorted((r - top, c - left) for r, c in cells))
+
+
 def _fossil_rows(site: DigSite, L: Layout, parts: SheetParts) -> list[Item]:
     badge_x, shape_x, value_x, bonus_x = fossil_columns(L)
     row = L.fossil_row
@@ -105,9 +112,7 @@ def _fossil_rows(site: DigSite, L: Layout, parts: SheetParts) -> list[Item]:
         cy = fossil_row_top(L, i) + row / 2
         items += parts.badge(fossil.id, badge_x, cy, radius, "t")
         # The fossil's shape, small, so it is easy to find on the grid.
-        top = min(r for r, _ in fossil.cells)
-        left = min(c for _, c in fossil.cells)
-        cells = tuple(sorted((r - top, c - left) for r, c in fossil.cells))
+        cells = _from_origin(fossil.cells)[2]
         rows, cols = cell_extent(cells)
         mini = min((row - 1.4) / max(rows, cols), 2.0)
         items.append(Use(parts.mini(cells, mini), shape_x, cy - rows * mini / 2))
@@ -187,7 +192,10 @@ def _pad_pages(
     game = lang.term("games", "paleontologists")
     pw, ph, sw, sh = sheet_box(paper, per_page)
     checked: set[tuple[int, int]] = set()
-    footer = _footer(lang, pw, ph, f"{game} · {paper.upper()}")
+    label = f"{game} · {paper.upper()}"
+    # the same on every page: one form (its name tells the label and paper apart)
+    name = hashlib.sha256(f"{label}|{lang.code}|{pw}x{ph}".encode()).hexdigest()[:8]
+    footer = [Use(Form(f"paleo-footer-{name}", tuple(_footer(lang, pw, ph, label))), 0.0, 0.0)]
     while True:
         batch = [site for _, site in zip(range(per_page), sites, strict=False)]
         if not batch:

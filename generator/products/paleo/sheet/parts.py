@@ -63,6 +63,7 @@ class SheetParts:
         ]
         self.uses: tuple[Use, ...] = tuple(Use(form, dx, dy) for form, dx, dy in forms)
         self._glyphs: dict[str, Form] = {}
+        self._fossils: dict[tuple[Cell, ...], Form] = {}
         # Glyph forms get short names: a page lists every form it uses by name.
         self.short = hashlib.sha256(tag.encode()).hexdigest()[:6]
 
@@ -76,31 +77,36 @@ class SheetParts:
     # the glyphs ----------------------------------------------------------
     def fossil(self, cells: tuple[Cell, ...]) -> Form:
         """A fossil of this shape (cells from (0,0)) at the grid's cell size."""
-        sig = signature(cells)
-        return self.glyph("f", sig, lambda: fossil_shape(cells, self.layout.cell, 0.5))
-
-    def disc(self, radius: float, fill: str, stroke: str | None, where: str) -> Form:
-        style = Style(fill=fill, stroke=stroke, width=0.35)
-        return self.glyph("d", where, lambda: [Circle(0, 0, radius, style)])
+        form = self._fossils.get(cells)
+        if form is None:
+            sig = signature(cells)
+            form = self.glyph("f", sig, lambda: fossil_shape(cells, self.layout.cell, 0.5))
+            self._fossils[cells] = form
+        return form
 
     def badge(self, letter: str, cx: float, cy: float, radius: float, where: str) -> list[Item]:
-        """A fossil's label: a dark disc with the letter in white, centred on (cx, cy)."""
+        """A fossil's label: a dark disc with the letter in white, centred on (cx, cy)
+        (one form per letter and place: ``where`` fixes the radius on a sheet size)."""
         bold = self.fonts[1]
         size = radius * 1.45 / fonts.MM_PER_PT
-        return [
-            Use(self.disc(radius, FOSSIL_EDGE, None, where), cx, cy),
-            centred(
-                cx - radius,
-                cy - radius,
-                2 * radius,
-                2 * radius,
-                letter,
-                bold,
-                size,
-                min_size=size * 0.6,
-                colour=WHITE,
-            ),
-        ]
+
+        def make() -> list[Item]:
+            return [
+                Circle(0, 0, radius, Style(fill=FOSSIL_EDGE, stroke=None, width=0.35)),
+                centred(
+                    -radius,
+                    -radius,
+                    2 * radius,
+                    2 * radius,
+                    letter,
+                    bold,
+                    size,
+                    min_size=size * 0.6,
+                    colour=WHITE,
+                ),
+            ]
+
+        return [Use(self.glyph("b", f"{where}{letter}", make), cx, cy)]
 
     def rings(self, value: int, bonus: int, radius: float, dx: float) -> Form:
         """A fossil's value and, ``dx`` to the right, its bonus, each in a circle to
