@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import zlib
+from array import array
 from collections.abc import Callable, Iterable
 from typing import BinaryIO
 
@@ -154,7 +155,7 @@ class _Content:
                 f"{self.w.colour(item.colour, fill=True)} /{self.w.alpha(1.0)} gs "
                 f"BT /{font.name} {num(size)} Tf {num(dx)} 0 Td <{encoded}> Tj ET Q"
             )
-            if len(cache) > 4_000:  # each sheet has texts of its own: keep it bounded
+            if len(cache) > 500:  # each sheet has texts of its own: keep it small
                 cache.clear()
             cache[item] = op
         self.ops.append(op)
@@ -206,9 +207,9 @@ class PdfStreamWriter:
     ) -> None:
         self.out = handle
         self.position = 0
-        self.offsets: dict[int, int] = {}
+        self.offsets = array("q")  # object number -> its offset (-1: not written yet)
         self.next_obj = RESOURCES_OBJ + 1
-        self.page_objs: list[int] = []
+        self.page_objs = array("q")  # 8 bytes a page, not a list of int objects
         self.texts = dict(texts)
         self.fonts: dict[str, EmbeddedFont] = {}
         self.forms: dict[str, tuple[str, int]] = {}  # form name -> (resource name, object)
@@ -231,6 +232,8 @@ class PdfStreamWriter:
         return self.next_obj - 1
 
     def _object(self, number: int, body: bytes) -> None:
+        if number >= len(self.offsets):
+            self.offsets.extend([-1] * (number + 1 - len(self.offsets)))
         self.offsets[number] = self.position
         self._write(b"%d 0 obj\n" % number + body + b"\nendobj\n")
 
@@ -341,6 +344,8 @@ class PdfStreamWriter:
         xref = self.position
         count = self.next_obj
         lines = [b"xref\n0 %d\n0000000000 65535 f \n" % count]
+        if len(self.offsets) < count or -1 in self.offsets[1:count]:
+            raise RuntimeError("a PDF object was reserved but never written")
         lines += [b"%010d 00000 n \n" % self.offsets[n] for n in range(1, count)]
         self._write(b"".join(lines))
         ident = hashlib.md5(f"{title}|{len(self.page_objs)}".encode()).hexdigest()

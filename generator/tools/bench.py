@@ -260,10 +260,21 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--big", type=int, default=10_000, help="sheets for P3 (vs 100)")
     parser.add_argument("--runs", type=int, default=2, help="timed runs (the best counts)")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR)
+    parser.add_argument(
+        "--only", action="append", metavar="SECTION",
+        help="run only this section (start-up, pads, games, or a bench_<topic>); repeatable",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    wanted = set(args.only or ())
+
+    def run(title: str, measure: Callable[[], dict[str, float]], goals) -> list[Goal]:
+        if wanted and title not in wanted:
+            return []
+        return _section(title, measure, goals)
+
     print(f"dinokit bench: {args.count} pad sheets on {os.cpu_count()} cores")
     goals: list[Goal] = []
-    goals += _section(
+    goals += run(
         "start-up",
         bench_startup,
         lambda r: [
@@ -273,12 +284,12 @@ def main(argv: list[str]) -> int:
             )
         ],  # fmt: skip
     )
-    goals += _section(
+    goals += run(
         "pads",
         lambda: bench_pads(args.count, args.big, args.data, args.runs),
         lambda r: pad_goals(r, args.big),
     )
-    goals += _section(
+    goals += run(
         "games",
         bench_games,
         lambda r: [
@@ -289,12 +300,14 @@ def main(argv: list[str]) -> int:
         ],  # fmt: skip
     )
     for name in topic_modules():
+        if wanted and name.rsplit(".", 1)[1] not in wanted:
+            continue
         module = importlib.import_module(name)
         measure, judge = getattr(module, "measure", None), getattr(module, "goals", None)
         if measure is None or judge is None:
             print(f"{name}: skipped (needs measure() and goals(results))")
             continue
-        goals += _section(name.rsplit(".", 1)[1], measure, judge)
+        goals += run(name.rsplit(".", 1)[1], measure, judge)
     missed = [text for text, met in goals if not met]
     print(f"goals: {len(goals) - len(missed)} of {len(goals)} met")
     return 1 if missed else 0

@@ -64,8 +64,8 @@ def sheet_items(
     # Fossils and stars, on top of the grid.
     g, cell = L.grid, L.cell
     radius = min(max(cell * 0.16, 1.6), 2.4)
-    for fossil in site.fossils:
-        top, left, cells = _from_origin(fossil.cells)
+    placed = [(fossil, *_from_origin(fossil.cells)) for fossil in site.fossils]
+    for fossil, top, left, cells in placed:
         items.append(Use(parts.fossil(cells), g.x + left * cell, g.y + top * cell))
         r, c = min(fossil.cells)
         offset = cell * 0.1 + radius + 0.35
@@ -73,7 +73,7 @@ def sheet_items(
         items += parts.badge(fossil.id, x, y, radius, "g")
     for r, c in site.stars:
         items.append(Use(parts.star(), g.x + (c + 0.5) * cell, g.y + (r + 0.52) * cell))
-    items += _fossil_rows(site, L, parts)
+    items += _fossil_rows(placed, L, parts)
     if isinstance(site, SharedSheet):
         items += shared_items(site, parts)
     size = lerp(5.5, 6.5, L.t)
@@ -94,7 +94,6 @@ def sheet_items(
     return tuple(items)
 
 
-@functools.lru_cache(maxsize=4096)
 def _from_origin(cells: tuple[Cell, ...]) -> tuple[int, int, tuple[Cell, ...]]:
     """A fossil's top row, left column and its cells moved there from (0, 0)."""
     top = min(r for r, _ in cells)
@@ -102,17 +101,18 @@ def _from_origin(cells: tuple[Cell, ...]) -> tuple[int, int, tuple[Cell, ...]]:
     return top, left, tuple(sorted((r - top, c - left) for r, c in cells))
 
 
-def _fossil_rows(site: DigSite, L: Layout, parts: SheetParts) -> list[Item]:
+def _fossil_rows(placed: list, L: Layout, parts: SheetParts) -> list[Item]:
+    """The scoring area's rows: each fossil's badge, small shape, value and bonus
+    (``placed``: each fossil with its :func:`_from_origin`)."""
     badge_x, shape_x, value_x, bonus_x = fossil_columns(L)
     row = L.fossil_row
     radius = min(row * 0.32, 2.3)
     circle_r = min(row * 0.4, 3.0)
     items: list[Item] = []
-    for i, fossil in enumerate(site.fossils):
+    for i, (fossil, _, _, cells) in enumerate(placed):
         cy = fossil_row_top(L, i) + row / 2
         items += parts.badge(fossil.id, badge_x, cy, radius, "t")
         # The fossil's shape, small, so it is easy to find on the grid.
-        cells = _from_origin(fossil.cells)[2]
         rows, cols = cell_extent(cells)
         mini = min((row - 1.4) / max(rows, cols), 2.0)
         items.append(Use(parts.mini(cells, mini), shape_x, cy - rows * mini / 2))
