@@ -297,20 +297,26 @@ static PyObject *greedy_play(PyObject *self, PyObject *args) {
 #define SCAN(SUM)                                                                          \
     for (long x = 0; x < m; x++) {                                                         \
         const uint8_t *c = from[x].cell;                                                   \
+        uint64_t here = from[x].word;                                                      \
         int32_t sum = SUM;                                                                 \
-        if (sum < 0) continue; /* over a drawn cell: never legal again */                  \
-        list[kept++].word = from[x].word;                                                  \
-        if (sum > best) {                                                                  \
-            best = sum;                                                                    \
-            move.word = from[x].word;                                                      \
-            t = seg_t;                                                                     \
-        }                                                                                  \
+        /* kept unless over a drawn cell (then never legal again); no branches */          \
+        list[kept].word = here;                                                            \
+        kept += sum >= 0;                                                                  \
+        int better = sum > best;                                                           \
+        best = better ? sum : best;                                                        \
+        chosen = better ? here : chosen;                                                   \
     }
+                    uint64_t chosen = 0;
+                    int32_t before = best;
                     if (k <= 5) {
                         SCAN(row[c[0]] + row[c[1]] + row[c[2]] + row[c[3]] + row[c[4]])
                     } else {
                         SCAN(row[c[0]] + row[c[1]] + row[c[2]] + row[c[3]] + row[c[4]] + row[c[5]] +
                              row[c[6]] + row[c[7]])
+                    }
+                    if (best > before) {
+                        move.word = chosen;
+                        t = seg_t;
                     }
 #undef SCAN
                     count[h] = kept;
