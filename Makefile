@@ -44,7 +44,8 @@ $(STAMP): pyproject.toml generator/games/paleo/_greedy.c
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "dinokit needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@# compat: a path entry, not setuptools' import hook (15 ms off every start of python)
+	$(BIN)/python -m pip install --quiet -e '.[dev]' --config-settings editable_mode=compat
 	@touch $(STAMP)
 
 clean:

@@ -167,9 +167,10 @@ def load_or_exit(data_dir: Path) -> ComponentData:
     Data that passed is remembered (:mod:`generator.products.datacache`): unchanged
     data, templates and code are not checked again by the next command."""
     from ..products.datacache import remembered
-    from ..products.validate import load_data
 
     def checked() -> ComponentData:
+        from ..products.validate import load_data  # every check: only when not remembered
+
         data, diags = load_data(data_dir)
         if diags.errors:
             print_diagnostics(diags, limit=10)

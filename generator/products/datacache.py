@@ -49,7 +49,8 @@ def _versions() -> str:
 def cache_key(data_dir: str | os.PathLike[str]) -> str:
     """What decides the checked data: every input file's path and bytes, and versions."""
     digest = hashlib.sha256(f"v{CACHE_VERSION}|{sys.version}|{_versions()}".encode())
-    for root, pattern in ((Path(data_dir), "*"), (templates_dir(), "*"), (_CODE, "*.py")):
+    inputs = ((Path(data_dir), "*"), (templates_dir(), "*"), (_CODE, "*.py"), (_CODE, "*.c"))
+    for root, pattern in inputs:
         digest.update(f"|root {root.resolve()}".encode())
         for path in sorted(p for p in root.rglob(pattern) if p.is_file()):
             digest.update(f"|{path.relative_to(root).as_posix()}|".encode())
