@@ -28,7 +28,9 @@ scores, game for game (``tests/games/paleo/test_greedy_c.py``).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
+from types import ModuleType
 
 import numpy as np
 
@@ -36,8 +38,8 @@ from .engine import PLUS_ONE, neighbours_in_grid
 from .model import Cell, DigSite
 from .player import WEIGHT, FastRules
 
-try:
-    from . import _greedy  # type: ignore[attr-defined]
+try:  # the compiled twin of this module's player (the module, not the package, is imported)
+    _greedy: ModuleType | None = importlib.import_module(f"{__package__}._greedy")
 except ImportError:  # built without a C compiler: the numpy player below
     _greedy = None
 
@@ -187,6 +189,8 @@ def play_batch_c(
     batch: BatchRules, sites: Sequence[DigSite], rolls: Sequence[Sequence[tuple[int, int]]]
 ) -> np.ndarray:
     """:func:`play_batch` through ``_greedy.play``: one game after another, in C."""
+    if _greedy is None:
+        raise RuntimeError("the C player is not built (generator/games/paleo/_greedy.c)")
     rules = batch.fast.rules
     cols, n, rounds = rules.cols, batch.n, rules.rounds
     fossil_start: list[int] = [0]

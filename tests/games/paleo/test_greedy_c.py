@@ -13,7 +13,7 @@ import pytest
 
 from generator.games.data import DEFAULT_DATA_DIR, load_games
 from generator.games.paleo import batch as batch_module
-from generator.games.paleo import pads as pads_module
+from generator.games.paleo import sheetmaker
 from generator.games.paleo.batch import BatchRules, play_batch_c, play_batch_numpy
 from generator.games.paleo.engine import dice_sequences
 from generator.games.paleo.pads import PadGenerator, unfair_reasons
@@ -105,7 +105,7 @@ def test_fairness_and_layout_are_the_same_without_c(generator, monkeypatch) -> N
     verdicts on fair sheets and on sheets broken in each way the reasons name."""
     with_c = candidates(generator, 40, seed=5, fair=False)
     verdicts_c = [generator.is_fair(s) for s in with_c]
-    monkeypatch.setattr(pads_module, "_greedy", None)
+    monkeypatch.setattr(sheetmaker, "_greedy", None)
     without = candidates(generator, 40, seed=5, fair=False)
     assert without == with_c
     assert [generator.is_fair(s) for s in without] == verdicts_c
