@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import html
 import json
+import re
+import urllib.parse
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -34,6 +37,7 @@ from ..games.paleo.pads import CodeError, GenerationError
 from ..games.paleo.rolls import Roll
 from ..games.paleo.shared import parse_day
 from ..source.diagnostics import printable
+from ..source.lang import Language
 from .api_kit import api_build, api_choices, api_data, api_job, api_job_file, api_preview
 from .common import STATIC, AppState, _object, _state, fail, log, off_loop, read_body, read_json
 from .kit import DIFFICULTIES
@@ -42,8 +46,16 @@ from .play import PlayError, choose_language, language_options, legal, view
 # ------------------------------------------------------------------------ pages
 
 
-def _page(name: str, **values: str) -> HTMLResponse:
+_WORDS = re.compile(r"\{\{t:(\w+)\}\}")
+
+
+def _page(name: str, lang: Language | None = None, **values: str) -> HTMLResponse:
+    """A page of static/ with its ``{{name}}`` values filled in, and with ``lang`` its
+    ``{{t:label}}`` words in that language (escaped) and ``{{lang}}`` its code."""
     text = (STATIC / name).read_text(encoding="utf-8")
+    if lang is not None:
+        text = _WORDS.sub(lambda m: html.escape(lang.label(m.group(1))), text)
+        values = {"lang": html.escape(lang.code), **values}
     for key, value in values.items():
         text = text.replace("{{" + key + "}}", value)
     return HTMLResponse(text)
@@ -65,9 +77,31 @@ async def data_page(request: Request) -> Response:
 
 
 async def play_start(request: Request) -> Response:
-    """GET /play: pick the day's dig, a new sheet, or type a printed code."""
+    """GET /play?lang=L: pick the day's dig, a new sheet, or type a printed code."""
+    state = _state(request)
+    assert state.data is not None
+    lang = choose_language(state.data.languages, request.query_params.get("lang"))
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
-    return _page("start.html", today=today)
+    game = lang.term("games", "paleontologists")
+    difficulties = "".join(
+        f'<option value="{d}"{" selected" if d == "medium" else ""}>'
+        f"{html.escape(lang.label(f'difficulty_{d}'))}</option>"
+        for d in DIFFICULTIES
+    )
+    return _page(
+        "start.html",
+        lang,
+        today=today,
+        title=html.escape(lang.label("web_start_title", {"game": game})),
+        languages=language_options(state.data.languages, lang),
+        difficulties=difficulties,
+    )
+
+
+def _asked_language(request: Request) -> str:
+    """``?lang=L`` to carry on to the sheet's page (checked there), or nothing."""
+    code = request.query_params.get("lang", "")
+    return f"?lang={urllib.parse.quote(code[:40])}" if code else ""
 
 
 def _difficulty(request: Request) -> str:
@@ -82,7 +116,7 @@ async def play_new(request: Request) -> Response:
     state, difficulty = _state(request), _difficulty(request)
     assert state.sheets is not None
     code = await off_loop(state.sheets.new_code, difficulty)
-    return RedirectResponse(f"/play/{code}", status_code=303)
+    return RedirectResponse(f"/play/{code}{_asked_language(request)}", status_code=303)
 
 
 async def play_daily(request: Request) -> Response:
@@ -97,7 +131,7 @@ async def play_daily(request: Request) -> Response:
     except ValueError as exc:
         raise fail(400, str(exc)) from None
     code = await off_loop(state.sheets.daily_code, day, difficulty)
-    return RedirectResponse(f"/play/{code}", status_code=303)
+    return RedirectResponse(f"/play/{code}{_asked_language(request)}", status_code=303)
 
 
 async def play_page(request: Request) -> Response:
@@ -115,7 +149,10 @@ async def play_page(request: Request) -> Response:
         return RedirectResponse(f"/play/{played.code}{query}", status_code=308)
     first = view(played, sheets.rules, [], {}, lang)
     options = language_options(state.data.languages, lang)
-    return _page("play.html", initial=_embed(first), code=played.code, languages=options)
+    game = html.escape(lang.term("games", "paleontologists"))
+    return _page(
+        "play.html", lang, initial=_embed(first), code=played.code, languages=options, game=game
+    )
 
 
 # ------------------------------------------------------------------------ API
@@ -258,7 +295,6 @@ ERROR_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 
 
 def _error_page(status: int, message: str) -> HTMLResponse:
-    import html
 
     text = ERROR_PAGE.format(status=status, message=html.escape(message))
     return HTMLResponse(text, status_code=status)

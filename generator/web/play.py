@@ -28,6 +28,7 @@ from ..games.paleo.moves import (
     replay,
     round_dice,
 )
+from ..products.labels import LABELS
 from ..source.diagnostics import Location
 from ..source.lang import REFERENCE, Language
 from ..source.located import Map, Scalar, Seq, YNode
@@ -105,20 +106,28 @@ def fork(game: Game) -> Game:
     )  # fmt: skip
 
 
-def refusal(game: Game, cells: Sequence[Cell]) -> str | None:
-    """None when the engine lets a shape go on ``cells``; else what is in the way."""
+def refusal(game: Game, cells: Sequence[Cell], lang: Language | None = None) -> str | None:
+    """None when the engine lets a shape go on ``cells``; else what is in the way (in
+    ``lang``'s words when given: the play page shows it; else English, as the API's
+    errors are)."""
     if game.can_place(cells):
         return None
+
+    def say(key: str, english: str, **values: object) -> str:
+        return lang.label(key, values) if lang is not None else english.format(**values)
+
     rules = game.rules
     if not all(rules.inside(cell) for cell in cells):
-        return "the shape would stick out of the grid"
+        return say("web_outside", "the shape would stick out of the grid")
     owner = {cell: f.id for f in game.site.fossils for cell in f.cells}
     for r, c in cells:
         if (r, c) in owner:
-            return f"row {r + 1}, column {c + 1} is part of fossil {owner[(r, c)]}"
+            return say("web_on_fossil", "row {row}, column {column} is part of fossil {fossil}",
+                       row=r + 1, column=c + 1, fossil=owner[(r, c)])  # fmt: skip
     for r, c in cells:
         if (r, c) in game.drawn:
-            return f"row {r + 1}, column {c + 1} is already drawn"
+            return say("web_on_drawn", "row {row}, column {column} is already drawn",
+                       row=r + 1, column=c + 1)  # fmt: skip
     return "a shape may cover only empty, non-fossil cells inside the grid"  # pragma: no cover
 
 
@@ -159,6 +168,11 @@ def legal(played: Played, rules: Rules, moves: Sequence[object], draft: dict[str
 PAGE_LABELS = ("round", "total", "fossils", "bonuses", "dig_types", "shapes", "value", "bonus")
 
 
+def web_labels() -> tuple[str, ...]:
+    """The labels of the web pages' own wording (``web_*``): every language has them."""
+    return tuple(k for k in LABELS if k.startswith("web_"))
+
+
 def choose_language(languages: Sequence[Language], code: object) -> Language:
     """The language a page or request asks for by its code (none: English); a 400
     naming the codes the data has when it names none of them."""
@@ -179,7 +193,7 @@ def names(lang: Language, rules: Rules) -> dict[str, Any]:
         "language": lang.name,
         "dig_types": {t: lang.names.get(f"dig_types.{t}", t) for t in rules.dig_types},
         "bonuses": {b: lang.names.get(f"bonuses.{b}", b) for b in rules.bonus_limits},
-        "labels": {k: lang.labels.get(k, k) for k in PAGE_LABELS},
+        "labels": {k: lang.labels.get(k, k) for k in PAGE_LABELS + web_labels()},
     }
 
 
@@ -210,7 +224,7 @@ def view(
         out["names"] = names(lang, rules)
     shown = game
     if not game.over:
-        shown = _draft(game, played, rules, number, draft, out)
+        shown = _draft(game, played, rules, number, draft, out, lang)
     out.update(_sheet(shown, rules))
     if game.over:
         result = replay(rules, played.site, done, played.rolls)
@@ -219,9 +233,18 @@ def view(
     return out
 
 
-def _draft(game: Game, played: Played, rules: Rules, number: int, draft: dict, out: dict) -> Game:
+def _draft(
+    game: Game,
+    played: Played,
+    rules: Rules,
+    number: int,
+    draft: dict,
+    out: dict,
+    lang: Language | None = None,
+) -> Game:
     """This round: its dice, squares, switches, the picked shape and a tapped placement;
-    gives the game to show (with a tapped placement that is ready, drawn)."""
+    gives the game to show (with a tapped placement that is ready, drawn; the reasons
+    a shape does not fit in ``lang``'s words)."""
     keys = {k: draft[k] for k in ("dice", "squares", "switches") if draft.get(k) is not None}
     (head,) = parse_rounds(rules, [{**keys, "pass": True}], number)
     try:
@@ -263,7 +286,10 @@ def _draft(game: Game, played: Played, rules: Rules, number: int, draft: dict, o
     out["shape"] = {"shape": shape, "dig_type": dig_type, "orientation": index,
                     "cells": [list(c) for c in cells], "handle": [hr, hc]}  # fmt: skip
     out["fits"] = [
-        [refusal(game, [(r + dr - hr, c + dc - hc) for dr, dc in cells]) for c in range(rules.cols)]
+        [
+            refusal(game, [(r + dr - hr, c + dc - hc) for dr, dc in cells], lang)
+            for c in range(rules.cols)
+        ]
         for r in range(rules.rows)
     ]
     if draft.get("cells") is None:

@@ -3,11 +3,16 @@ request a clear 4xx (never a traceback), the server serving on."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
+from pathlib import Path
 
 import pytest
 from web_fixtures import *  # noqa: F403  (the fixtures: app, client, cli)
 
+import generator.web
+from generator.products.labels import LABELS
 from generator.web.common import MAX_BODY
 
 CODE = "PAL-5J93-Q1MY-400002"  # the session's sheet (conftest.CODE)
@@ -153,6 +158,49 @@ def test_play_page_in_a_language_with_a_picker(client, app) -> None:
     assert "lang is &#x27;tlh&#x27;, expected one of the data&#x27;s languages: de, en," in bad.text
     api = client.post("/api/play", json={"code": CODE, "lang": "EN"})
     assert api.status_code == 400 and "'EN'" in api.json()["error"] and "ko" in api.json()["error"]
+
+
+def test_the_play_pages_speak_every_language(client, app) -> None:
+    """The start page and the play page in each language of the data: their own words
+    from the language file (no English left where the language has its own), the
+    difficulty names, the html lang, and every word of the page script known."""
+    data = app.state.dinokit.data
+    english = data.language("en")
+    for lang in data.languages:
+        start = client.get(f"/play?lang={lang.code}")
+        page = client.get(f"/play/{CODE}?lang={lang.code}")
+        assert start.status_code == page.status_code == 200
+        for text in (start.text, page.text):
+            assert "{{" not in text and f'<html lang="{lang.code}">' in text
+        game = lang.term("games", "paleontologists")
+        title = html.escape(lang.label("web_start_title", {"game": game}))
+        assert f"<h1>{title}</h1>" in start.text
+        assert html.escape(lang.label("difficulty_hard")) in start.text
+        assert f'name="lang" value="{lang.code}"' in start.text
+        for key in ("web_confirm", "web_pass", "web_this_round", "web_grid_help"):
+            assert f">{html.escape(lang.label(key))}<" in page.text, (lang.code, key)
+        labels = _initial(page.text)["names"]["labels"]
+        assert labels["web_confirm"] == lang.label("web_confirm")
+        if lang.code != "en":
+            same = [k for k in labels if k.startswith("web_") and labels[k] == english.label(k)]
+            assert len(same) <= 12, (lang.code, same)  # "JSON", "Score"... may stay
+    daily = client.get("/play/daily?date=2026-12-01&lang=ko", follow_redirects=False)
+    assert daily.status_code == 303 and daily.headers["location"].endswith("?lang=ko")
+
+
+def test_every_word_of_the_web_pages_is_a_label() -> None:
+    """Each "web_..." of the page script and of play.py, and each {{t:web_...}} of a
+    page, is a registered label (so every language has it), and every registered web_
+    label is used somewhere."""
+    here = Path(generator.web.__file__).parent
+    used: set[str] = set()
+    for path in [*sorted((here / "static").iterdir()), here / "play.py", here / "app.py"]:
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r"\{\{t:(web_\w+)\}\}", text))
+        used |= set(re.findall(r"""["'](web_\w+)["']""", text))
+    registered = {k for k in LABELS if k.startswith("web_")}
+    assert used - registered == set()
+    assert registered - used == set()
 
 
 @pytest.mark.parametrize(

@@ -179,7 +179,7 @@ def test_a_whole_game_through_the_play_page(
     ).click()
     page.wait_for_timeout(150)
     page.click(f"#c-{fossil[0]}-{fossil[1]}")
-    assert "cannot go there" in page.text_content("#status")
+    assert "cannot go here" in page.text_content("#status")
     assert page.locator("#status.bad").count() == 1
     for number, move in enumerate(sheet["par_moves"], start=1):
         try:

@@ -14,6 +14,12 @@
   const typeName = (t) => names.dig_types[t] || t;
   const bonusName = (b) => names.bonuses[b] || b;
   const label = (key) => names.labels[key] || key;
+  // The page's own words, in the chosen language: {name}s filled from vars (as text;
+  // html() for a label whose values are markup, the label's own text escaped).
+  const fill = (text, vars) => Object.entries(vars || {}).reduce((s, [k, v]) => s.split(`{${k}}`).join(String(v)), text);
+  const t = (key, vars) => fill(label(key), vars);
+  const html = (key, vars) => fill(esc(label(key)), vars);
+  const SEP = label("web_label_sep"), LIST = label("web_list_sep");
   // A name in page text, marked with its language (screen readers, CJK glyph forms).
   const shown = (text) => `<span lang="${esc(LANG)}">${esc(text)}</span>`;
   let saved = null;
@@ -46,7 +52,7 @@
   async function attempt(moves, draft, okText) {
     const answer = await ask(moves, draft);
     if (!answer) return false;
-    if (!answer.ok) { say(answer.body.error || "refused", true); return false; }
+    if (!answer.ok) { say(answer.body.error || "?", true); return false; }
     if (moves !== state.moves) { state.moves = moves; state.history = []; }
     else state.history.push(state.draft);
     state.draft = draft; view = answer.body; save(); render(); say(okText || "");
@@ -85,17 +91,19 @@
     const pend = new Set(((view.pending || {}).cells || []).map((x) => x.join(",")));
     for (let r = 0; r < view.rows; r++) for (let c = 0; c < view.cols; c++) {
       const k = r + "," + c, cell = $(`c-${r}-${c}`), f = fossilAt[k], d = drawn[k];
-      let cls = "cell", label = `row ${r + 1}, column ${c + 1}: `, text = "";
+      let cls = "cell", parts = [], text = "";
       if (f) { cls += " fossil" + (f.dug ? " dug" : ""); text = f.id;
-               label += `fossil ${f.id}, ${f.value} points` + (f.dug ? ", dug up" : ""); }
+               parts.push(t("web_cell_fossil", { fossil: f.id, points: f.value })); if (f.dug) parts.push(t("web_cell_dug")); }
       else if (d) { cls += ` drawn t-${d[0]}` + (d[1] ? " square" : "") + (pend.has(k) ? " pending" : "");
-                    label += (pend.has(k) ? "this round's shape, " : "drawn, ") + typeName(d[0]) + (d[1] ? " (one square)" : "");
-                    if (stars.has(k)) { label += ", star covered"; text = "★"; } }
-      else if (stars.has(k)) { cls += " star"; label += "star"; }
-      else label += "empty";
-      cell.className = cls; cell.dataset.label = label;
+                    parts.push(t(pend.has(k) ? "web_cell_pending" : "web_cell_drawn"), typeName(d[0]));
+                    if (d[1]) parts.push(t("web_cell_square"));
+                    if (stars.has(k)) { parts.push(t("web_cell_star_covered")); text = "★"; } }
+      else if (stars.has(k)) { cls += " star"; parts.push(t("web_cell_star")); }
+      else parts.push(t("web_cell_empty"));
+      const said = t("web_cell", { row: r + 1, column: c + 1 }) + SEP + parts.join(LIST);
+      cell.className = cls; cell.dataset.label = said;
       cell.innerHTML = text ? `<span class="label" aria-hidden="true">${text}</span>` : "";
-      cell.setAttribute("aria-label", label);
+      cell.setAttribute("aria-label", said);
     }
     paintGhost();
   }
@@ -109,7 +117,7 @@
       e.classList.add("ghost"); if (reason) e.classList.add("refused");
     }
     const a = $(`c-${anchor[0]}-${anchor[1]}`);
-    if (a) a.setAttribute("aria-label", a.dataset.label + (reason ? `; ${view.shape.shape} cannot go here: ${reason}` : `; ${view.shape.shape} fits here, press Enter to place`));
+    if (a) a.setAttribute("aria-label", a.dataset.label + LIST + (reason ? t("web_cannot", { shape: view.shape.shape, reason }) : t("web_fits", { shape: view.shape.shape })));
   }
   function focusCell(at) {
     document.querySelectorAll(".cell[tabindex='0']").forEach((e) => { e.tabIndex = -1; });
@@ -122,18 +130,17 @@
     if (view.over) return;
     if (squareType) {
       const squares = (state.draft.squares || []).concat([{ cell: at, dig_type: squareType }]);
-      if (await attempt(state.moves, draftWith({ squares }), `square drawn at row ${at[0] + 1}, column ${at[1] + 1}`)) squareType = null;
+      if (await attempt(state.moves, draftWith({ squares }), t("web_square_drawn", { row: at[0] + 1, column: at[1] + 1 }))) squareType = null;
       return;
     }
-    if (!view.shape) { say("pick a shape and dig type first", true); return; }
-    if (view.pending) { say("confirm the round or undo first", true); return; }
+    if (!view.shape) { say(t("web_pick_first"), true); return; }
+    if (view.pending) { say(t("web_confirm_first"), true); return; }
     const reason = reasonAt(at);
-    if (reason) { paintGhost(); say(`${view.shape.shape} cannot go there: ${reason}`, true); return; }
+    if (reason) { paintGhost(); say(t("web_cannot", { shape: view.shape.shape, reason }), true); return; }
     const shape = view.shape.shape;
     if (await attempt(state.moves, draftWith({ cells: cellsOf(at), bonuses: [] }))) {
       const p = view.pending;
-      say(p && !p.ready ? `${shape} placed on ${p.stars} star${p.stars > 1 ? "s" : ""}: circle ${p.due} bonus${p.due > 1 ? "es" : ""}, then confirm the round`
-                        : `${shape} placed: confirm the round (or undo)`);
+      say(p && !p.ready ? t("web_placed_stars", { shape, stars: p.stars, due: p.due }) : t("web_placed", { shape }));
     }
   }
   async function pick(shape, digType) {
@@ -142,13 +149,13 @@
   async function turn(mirror) {
     if (!view.shape || view.pending) return;
     const o = view.shape.orientation, next = mirror ? (o + 4) % 8 : (o >= 4 ? 4 + (o + 1) % 4 : (o + 1) % 4);
-    await attempt(state.moves, draftWith({ orientation: next }), mirror ? "mirrored" : "rotated");
+    await attempt(state.moves, draftWith({ orientation: next }), t(mirror ? "web_mirrored" : "web_rotated"));
   }
   async function undo() {
-    if (!state.history.length) { say("nothing to undo in this round", true); return; }
+    if (!state.history.length) { say(t("web_nothing_to_undo"), true); return; }
     const previous = state.history.pop();
     const answer = await ask(state.moves, previous);
-    if (answer && answer.ok) { state.draft = previous; view = answer.body; save(); render(); say("undone"); }
+    if (answer && answer.ok) { state.draft = previous; view = answer.body; save(); render(); say(t("web_undone")); }
   }
   function move() {
     const d = state.draft, m = {};
@@ -161,22 +168,22 @@
     if (!view.pending || !view.pending.ready) return;
     const d = state.draft, m = Object.assign(move(), { shape: d.shape, dig_type: d.dig_type, cells: d.cells });
     if (d.bonuses && d.bonuses.length) m.bonuses = d.bonuses;
-    await commit(m, `round ${view.round} done`);
+    await commit(m, t("web_round_done", { round: view.round }));
   }
-  async function passRound() { await commit(Object.assign(move(), { pass: true }), `round ${view.round} passed`); }
+  async function passRound() { await commit(Object.assign(move(), { pass: true }), t("web_round_passed", { round: view.round })); }
   async function commit(m, text) {
     anchor = null;
     if (await attempt(state.moves.concat([m]), {}, text) && view.over) finish();
   }
   async function circle(bonus) {
-    if (await attempt(state.moves, draftWith({ bonuses: (state.draft.bonuses || []).concat([bonus]) }), `${bonusName(bonus)} circled`)
-        && view.pending && view.pending.ready) say(`${bonusName(bonus)} circled: confirm the round (or undo)`);
+    if (await attempt(state.moves, draftWith({ bonuses: (state.draft.bonuses || []).concat([bonus]) }), t("web_circled", { bonus: bonusName(bonus) }))
+        && view.pending && view.pending.ready) say(t("web_circled_confirm", { bonus: bonusName(bonus) }));
   }
   async function toggleSwitch(id) {
     const now = state.draft.switches || [];
     const switches = now.includes(id) ? now.filter((x) => x !== id) : now.concat([id]);
     await attempt(state.moves, draftWith({ switches, shape: null, dig_type: null, cells: null, bonuses: [] }),
-                  `${bonusName(id)} ${now.includes(id) ? "not used" : "used this round"}`);
+                  t(now.includes(id) ? "web_switch_off" : "web_switch_on", { bonus: bonusName(id) }));
   }
   async function finish() {
     const rolls = state.moves.map((m) => m.dice).filter(Boolean);
@@ -194,25 +201,26 @@
     return out + "</span>";
   }
   function renderRound() {
-    if (view.date) $("code").textContent = `${code} · the dig of ${view.date}`;
-    $("round-label").textContent = view.over ? "(game over)" : `(${label("round")} ${view.round} / ${view.rounds})`;
+    if (view.date) $("code").textContent = `${code} · ${t("web_dig_of", { date: view.date })}`;
+    $("round-label").textContent = `(${view.over ? t("web_game_over") : label("round") + " " + t("web_round_of", { round: view.round, rounds: view.rounds })})`;
     $("round-controls").hidden = view.over;
     const needDice = !view.over && !view.dice;
     $("dice-entry").hidden = !needDice;
     const dice = $("dice"); dice.innerHTML = "";
     for (const f of view.faces || []) {
       const e = document.createElement("div"); e.className = "die";
-      e.innerHTML = `Die <b>${f.die}</b>: shapes ${mini(f.shapes[0])}${f.shapes[0]} or ${mini(f.shapes[1])}${f.shapes[1]}; dig type <span class="swatch t-${f.dig_type}" aria-hidden="true"></span>${shown(typeName(f.dig_type))}`;
+      e.innerHTML = html("web_die_faces", { die: `<b>${f.die}</b>`, first: mini(f.shapes[0]) + f.shapes[0], second: mini(f.shapes[1]) + f.shapes[1],
+                                            dig_type: `<span class="swatch t-${f.dig_type}" aria-hidden="true"></span>${shown(typeName(f.dig_type))}` });
       dice.appendChild(e);
     }
     const shapes = $("shapes"); shapes.innerHTML = "";
-    for (const [s, t] of view.allowed || []) {
+    for (const [s, dt] of view.allowed || []) {
       const b = document.createElement("button"); b.type = "button";
-      const on = view.shape && view.shape.shape === s && view.shape.dig_type === t;
+      const on = view.shape && view.shape.shape === s && view.shape.dig_type === dt;
       b.setAttribute("aria-pressed", on ? "true" : "false"); b.disabled = !!view.pending;
-      b.innerHTML = `${mini(s)}${s} · <span class="swatch t-${t}" aria-hidden="true"></span>${shown(typeName(t))}`;
-      b.setAttribute("aria-label", `shape ${s} with dig type ${typeName(t)}`);
-      b.addEventListener("click", () => pick(s, t)); shapes.appendChild(b);
+      b.innerHTML = `${mini(s)}${s} · <span class="swatch t-${dt}" aria-hidden="true"></span>${shown(typeName(dt))}`;
+      b.setAttribute("aria-label", t("web_shape_with_type", { shape: s, dig_type: typeName(dt) }));
+      b.addEventListener("click", () => pick(s, dt)); shapes.appendChild(b);
     }
     $("pass").disabled = view.over || !view.dice || !view.can_pass || !!view.pending || (state.draft.switches || []).length > 0;
     $("rotate").disabled = $("mirror").disabled = !view.shape || !!view.pending;
@@ -221,11 +229,12 @@
     const p = view.pending, star = $("star-bonuses");
     star.hidden = !(p && p.due > 0);
     if (p && p.due > 0) {
-      $("star-text").textContent = `Your shape covers ${p.stars} star${p.stars > 1 ? "s" : ""}: circle ${p.due} bonus${p.due > 1 ? "es" : ""} (${p.bonuses.length} chosen${p.bonuses.length ? ": " + p.bonuses.map(bonusName).join(", ") : ""}).`;
+      $("star-text").textContent = t("web_stars_due", { stars: p.stars, due: p.due,
+        chosen: p.bonuses.length ? p.bonuses.map(bonusName).join(LIST) : "0" });
       const box = $("star-buttons"); box.innerHTML = "";
       for (const b of view.bonuses) {
         const chosen = p.bonuses.filter((x) => x === b.id).length;
-        const btn = document.createElement("button"); btn.type = "button"; btn.textContent = `Circle ${bonusName(b.id)}`;
+        const btn = document.createElement("button"); btn.type = "button"; btn.textContent = t("web_circle", { bonus: bonusName(b.id) });
         btn.disabled = p.bonuses.length >= p.due || b.circled + chosen >= b.limit;
         btn.addEventListener("click", () => circle(b.id)); box.appendChild(btn);
       }
@@ -234,21 +243,22 @@
   function renderBonuses() {
     const box = $("bonuses"); box.innerHTML = "";
     const table = document.createElement("table");
-    table.innerHTML = `<thead><tr><th>${shown(label("bonus"))}</th><th>circled</th><th>usable now</th><th></th></tr></thead>`;
+    table.innerHTML = `<thead><tr><th>${shown(label("bonus"))}</th><th>${esc(t("web_circled_column"))}</th><th>${esc(t("web_usable_column"))}</th></tr></thead>`;
     const body = document.createElement("tbody");
     for (const b of view.bonuses) {
       const tr = document.createElement("tr");
       const marks = "●".repeat(b.circled - b.used) + "⊗".repeat(b.used) + "○".repeat(b.limit - b.circled);
-      tr.innerHTML = `<td>${shown(bonusName(b.id))}</td><td class="circles" aria-label="${b.circled} of ${b.limit} circled, ${b.used} used">${marks}</td><td>${b.id === "plus-one" ? "scores at the end" : b.available}</td><td></td>`;
-      const cell = tr.lastChild;
+      // the bonus's button (if any) under its name: three columns fit 360 px in every language
+      tr.innerHTML = `<td>${shown(bonusName(b.id))}<div class="act"></div></td><td class="circles" aria-label="${esc(t("web_circles_state", { circled: b.circled, limit: b.limit, used: b.used }))}">${marks}</td><td>${b.id === "plus-one" ? esc(t("web_at_the_end")) : b.available}</td>`;
+      const cell = tr.querySelector(".act");
       const free = !view.over && view.dice && !view.pending;
       if (b.id === "switch-shape" || b.id === "switch-dig-type") {
         const on = (state.draft.switches || []).includes(b.id);
-        const btn = document.createElement("button"); btn.type = "button"; btn.textContent = on ? "Used" : "Use";
-        btn.setAttribute("aria-pressed", on ? "true" : "false"); btn.setAttribute("aria-label", `use ${bonusName(b.id)} this round`);
+        const btn = document.createElement("button"); btn.type = "button"; btn.textContent = t(on ? "web_used" : "web_use");
+        btn.setAttribute("aria-pressed", on ? "true" : "false"); btn.setAttribute("aria-label", t("web_use_this_round", { bonus: bonusName(b.id) }));
         btn.disabled = !free || (!on && b.available < 1); btn.addEventListener("click", () => toggleSwitch(b.id)); cell.appendChild(btn);
       } else if (b.id === "one-square-anywhere") {
-        const btn = document.createElement("button"); btn.type = "button"; btn.textContent = "Draw a square";
+        const btn = document.createElement("button"); btn.type = "button"; btn.textContent = t("web_draw_square");
         btn.disabled = !free || b.available < 1; btn.addEventListener("click", () => chooseSquare());
         cell.appendChild(btn);
       }
@@ -257,19 +267,19 @@
     table.appendChild(body); box.appendChild(table);
   }
   function chooseSquare() {
-    const box = $("square-types"); box.hidden = false; box.innerHTML = "<span>Dig type of the square:</span>";
-    for (const t of view.dig_types) {
+    const box = $("square-types"); box.hidden = false; box.innerHTML = `<span>${esc(t("web_square_type"))}</span>`;
+    for (const dt of view.dig_types) {
       const b = document.createElement("button"); b.type = "button";
-      b.innerHTML = `<span class="swatch t-${t}" aria-hidden="true"></span>${shown(typeName(t))}`;
-      b.addEventListener("click", () => { squareType = t; box.hidden = true; say(`tap an empty cell without a star for the ${typeName(t)} square`); });
+      b.innerHTML = `<span class="swatch t-${dt}" aria-hidden="true"></span>${shown(typeName(dt))}`;
+      b.addEventListener("click", () => { squareType = dt; box.hidden = true; say(t("web_tap_square", { dig_type: typeName(dt) })); });
       box.appendChild(b);
     }
   }
   function renderScore() {
     const s = view.score, dug = view.fossils.filter((f) => f.dug);
     $("score").innerHTML = `<table><tbody>
-      <tr><td>${shown(label("fossils"))}</td><td>${dug.map((f) => f.id + " " + f.value).join(", ") || "none yet"}</td><td>${s.fossil_points}</td></tr>
-      <tr><td>same-type bonuses</td><td>${dug.filter((f) => f.bonus_earned).map((f) => f.id + " +" + f.bonus).join(", ") || "–"}</td><td>${s.same_type_bonuses}</td></tr>
+      <tr><td>${shown(label("fossils"))}</td><td>${dug.map((f) => f.id + " " + f.value).join(LIST) || esc(t("web_none_yet"))}</td><td>${s.fossil_points}</td></tr>
+      <tr><td>${esc(t("web_same_type"))}</td><td>${dug.filter((f) => f.bonus_earned).map((f) => f.id + " +" + f.bonus).join(LIST) || "–"}</td><td>${s.same_type_bonuses}</td></tr>
       <tr><td>${shown(bonusName("plus-one"))}</td><td></td><td>${s.plus_one}</td></tr>
       <tr><th>${shown(label("total"))}</th><td></td><th id="total">${s.total}</th></tr></tbody></table>`;
   }
@@ -277,9 +287,10 @@
     const box = $("result"); box.hidden = !view.over;
     if (!view.over) return;
     const r = view.result;
-    box.innerHTML = `<h2>Game over: <span id="final">${r.total}</span> points</h2>
-      <p>${r.fossils.length} fossils (${r.fossil_points}), same-type bonuses ${r.same_type_bonuses}, ${shown(bonusName("plus-one"))} ${r.plus_one}.</p>
-      <p id="par">${view.par === undefined ? "Working out the par…" : `Par (the project's strongest player, knowing every roll): <b>${view.par}</b>` + (r.total >= view.par ? " – you matched or beat it!" : "")}</p>`;
+    box.innerHTML = `<h2>${html("web_final", { points: `<span id="final">${r.total}</span>` })}</h2>
+      <p>${html("web_summary", { fossils: r.fossils.length, fossil_points: r.fossil_points, bonuses: r.same_type_bonuses,
+                                  plus_one: shown(bonusName("plus-one")), plus_points: r.plus_one })}</p>
+      <p id="par">${view.par === undefined ? esc(t("web_par_wait")) : html("web_par", { par: `<b>${view.par}</b>` }) + (r.total >= view.par ? " " + esc(t("web_par_beaten")) : "")}</p>`;
   }
   function render() {
     paintGrid(); renderRound(); renderBonuses(); renderScore(); renderResult();
@@ -291,7 +302,8 @@
   $("lang-go").hidden = true;  // the picker reloads the page in its language by itself
   $("lang").addEventListener("change", () => { state.lang = $("lang").value; save(); $("lang-form").submit(); });
   for (const id of ["die1", "die2"]) for (let d = 1; d <= 6; d++) $(id).add(new Option(String(d), String(d)));
-  $("use-dice").addEventListener("click", () => attempt(state.moves, { dice: [+$("die1").value, +$("die2").value] }, "dice noted"));
+  $("die1-label").textContent = t("web_die", { number: 1 }); $("die2-label").textContent = t("web_die", { number: 2 });
+  $("use-dice").addEventListener("click", () => attempt(state.moves, { dice: [+$("die1").value, +$("die2").value] }, t("web_dice_noted")));
   $("rotate").addEventListener("click", () => turn(false));
   $("mirror").addEventListener("click", () => turn(true));
   $("undo").addEventListener("click", undo);
@@ -303,8 +315,8 @@
     document.body.appendChild(a); a.click(); a.remove();
   });
   $("restart").addEventListener("click", async () => {
-    if (!confirm("Start this sheet over? Your moves are lost.")) return;
-    state.moves = []; state.draft = {}; state.history = []; save(); view = initial; render(); say("new game");
+    if (!confirm(t("web_restart_ask"))) return;
+    state.moves = []; state.draft = {}; state.history = []; save(); view = initial; render(); say(t("web_new_game"));
   });
   $("grid").addEventListener("keydown", (e) => {
     const at = anchor || [0, 0], moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -331,7 +343,7 @@
   (async () => {
     const answer = await ask(state.moves, state.draft);
     if (answer && answer.ok) { view = answer.body; }
-    else if (answer) { say("the saved game could not be replayed: " + (answer.body.error || "") + "; starting over", true);
+    else if (answer) { say(t("web_replay_failed", { error: answer.body.error || "" }), true);
       state.moves = []; state.draft = {}; state.history = []; save(); }
     render();
     if (view.over) finish();
