@@ -236,10 +236,11 @@ def test_no_booklet_page_names_the_project(data, game: str, code: str) -> None:
 @pytest.mark.parametrize("code", LANGS)
 def test_no_label_name_or_aid_names_the_project(data, code: str, aid_dir) -> None:
     """The game's components never name the tool; only the kit's own read-me-first
-    guide does, where it tells the commands that make a file (guide_*)."""
+    guide does, where it tells the commands that make a file (guide_*), and the tool's
+    own web pages (web_*: their header says dinokit)."""
     lang = data.language(code)
     shown = [
-        *(text for key, text in lang.labels.items() if not key.startswith("guide_")),
+        *(text for key, text in lang.labels.items() if not key.startswith(("guide_", "web_"))),
         *lang.names.values(),
     ]
     assert not [text for text in shown if "dinokit" in text.lower()]
