@@ -4,7 +4,9 @@ Deal ``d`` is one sheet (``d % len(sites)``) and one sequence of 20 rolls (seede
 ``paleo-sim/<seed>/<d>``); every player plays every deal, so two players are
 compared on the same sheets and dice (paired differences). Players: ``greedy`` (the
 pad generator's measure, :mod:`.player`), ``random`` (any legal placement) and
-``strong`` (Monte Carlo over sampled future rolls, :mod:`.strong`). Game ``i`` is
+``strong`` (Monte Carlo over sampled future rolls, :mod:`.strong`) and ``spender``
+(greedy moves, but it circles and spends every bonus, :mod:`.spender`: what the
+bonuses other than +1 Point are worth). Game ``i`` is
 deal ``i // players`` played by player ``i % players``; results do not depend on
 how many processes, or which cluster, played them.
 """
@@ -19,9 +21,9 @@ from itertools import combinations
 from .. import stats
 from .model import DigSite, PaleoData
 from .pads import DIFFICULTIES, PadGenerator, generate_pad, site_from_code
-from .strong import StrongPlayer
+from .spender import SpendingPlayer
 
-BOTS = ("greedy", "random", "strong")
+BOTS = ("greedy", "random", "strong", "spender")
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,7 @@ class PaleoGame:
     deal: int = 0
     dug: tuple[tuple[int, bool], ...] = ()  # (fossil index, same-type bonus earned)
     circled: tuple[tuple[str, int], ...] = ()  # bonus -> circles made
+    spent: tuple[tuple[str, int], ...] = ()  # bonus -> circles crossed off (used)
 
 
 def _rolls(seed: int, index: int, rounds: int) -> list[tuple[int, int]]:
@@ -66,7 +69,7 @@ class _Setup:
     seed: int
 
     def __call__(self):
-        return StrongPlayer(PadGenerator(self.data).fast), self.sites, self.seed
+        return SpendingPlayer(PadGenerator(self.data).fast), self.sites, self.seed
 
 
 def simulate(
@@ -94,7 +97,13 @@ def _play_one(context, job) -> PaleoGame:
     rng = random.Random(f"paleo-bot/{seed}/{index}")
     detail = player.play_detail(sites[sheet], rolls, rng, bot)
     return PaleoGame(
-        sheet, bot, detail.score, deal, detail.dug, tuple(sorted(detail.circled.items()))
+        sheet,
+        bot,
+        detail.score,
+        deal,
+        detail.dug,
+        tuple(sorted(detail.circled.items())),
+        tuple(sorted(detail.spent.items())),
     )
 
 
@@ -168,10 +177,13 @@ def _differences(by_bot: dict[str, list[PaleoGame]]) -> list[dict]:
 
 
 def _bonuses(games: list[PaleoGame]) -> dict:
-    """Circles made per game, per bonus (only +1 Point scores for these players)."""
+    """Circles made and spent per game, per bonus (only the spender spends any)."""
     names = sorted({b for g in games for b, _ in g.circled})
     return {
-        b: {"circles_per_game": stats.mean_ci([dict(g.circled).get(b, 0) for g in games]).json(2)}
+        b: {
+            "circles_per_game": stats.mean_ci([dict(g.circled).get(b, 0) for g in games]).json(2),
+            "spent_per_game": stats.mean_ci([dict(g.spent).get(b, 0) for g in games]).json(2),
+        }
         for b in names
     }
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -37,11 +37,12 @@ SAMPLES = 6  # future roll sequences each candidate is played out on
 @dataclass(frozen=True)
 class Detail:
     """What one game earned: the score, the fossils dug (index, same-type bonus
-    earned), the circles made per bonus."""
+    earned), the circles made per bonus, and the circles spent (crossed off) per bonus."""
 
     score: int
     dug: tuple[tuple[int, bool], ...]
     circled: dict[str, int]
+    spent: dict[str, int] = field(default_factory=dict)
 
 
 class _State:

@@ -122,13 +122,18 @@ def _bonuses(report: Report, summary: dict) -> None:
         return
     report.heading("What are the bonuses worth?")
     report.text(
-        "Circles made per game from covered stars. These players circle +1 Point first and "
-        "never spend the other bonuses, so +1 Point is worth one point a circle and the "
-        "others are not measured by them (a player who spends them can only score more)."
+        "Circles made per game from covered stars, and circles spent. greedy, random "
+        "and strong circle +1 Point first and never spend a bonus: for them +1 Point is worth "
+        "one point a circle and the others nothing. spender circles Switch Shape, One Square "
+        "Anywhere and Switch Dig Type first and spends them when they help the greedy measure; "
+        "its paired difference against greedy (above) is what spending the bonuses is worth "
+        "on these sheets and dice."
     )
     names = sorted({b for per in bonuses.values() for b in per})
-    report.table(
-        ["bonus", *bonuses],
-        [[n, *[cell(per[n]["circles_per_game"]) if n in per else "-" for per in bonuses.values()]]
-         for n in names],
-    )  # fmt: skip
+    rows = [
+        [f"{n}: {bot}", cell(per[n]["circles_per_game"]), cell(per[n]["spent_per_game"])]
+        for n in names
+        for bot, per in bonuses.items()
+        if n in per
+    ]
+    report.table(["bonus: player", "circles made a game", "circles spent a game"], rows)
