@@ -148,3 +148,60 @@ def test_free_spots_and_covers_all_read_masks_bit_for_bit() -> None:
         assert got == expected
     with pytest.raises(ValueError):
         _greedy.free_spots(packed[:-1], words, bytes(16))
+
+
+def _random_site(rules, rng: random.Random):
+    """Fossils of 1 to 3 cells apart from each other, values and bonuses, stars on open
+    cells: not a fair sheet necessarily, which neither player needs."""
+    from generator.games.paleo.engine import neighbours_in_grid
+    from generator.games.paleo.model import DigSite, Fossil
+
+    blocked: set = set()
+    fossils = []
+    for k in range(rng.randint(3, 9)):
+        r, c = rng.randrange(rules.rows), rng.randrange(rules.cols)
+        cells = {(r, c)}
+        for _ in range(rng.randint(0, 2)):
+            dr, dc = rng.choice([(0, 1), (1, 0)])
+            nxt = (max(cells)[0] + dr, max(cells)[1] + dc)
+            if rules.inside(nxt):
+                cells.add(nxt)
+        if cells & blocked:
+            continue
+        blocked |= cells | neighbours_in_grid(cells, rules)
+        fossils.append(Fossil(chr(65 + k), tuple(sorted(cells)), rng.randint(1, 9),
+                              rng.randint(0, 4), "t"))  # fmt: skip
+    taken = {cell for f in fossils for cell in f.cells}
+    free = [(r, c) for r in range(rules.rows) for c in range(rules.cols) if (r, c) not in taken]
+    stars = tuple(sorted(rng.sample(free, min(len(free), rng.randint(0, 10)))))
+    return DigSite("", 0, "", rules.rows, rules.cols, tuple(fossils), stars, 0.0)
+
+
+@needs_c
+@pytest.mark.parametrize("size", [(7, 9), (12, 10), (5, 16), (16, 15)])
+def test_c_scores_on_other_grids(generator, size) -> None:
+    """Grids of other sizes (not square, up to 240 cells) and random sheets: the C
+    player still plays the numpy player's games."""
+    rows, cols = size
+    rules = dataclasses.replace(generator.rules, rows=rows, cols=cols)
+    batch = BatchRules(FastRules(rules))
+    rng = random.Random(rows * 100 + cols)
+    sites = [_random_site(rules, rng) for _ in range(12)]
+    rolls = dice_sequences(4, rules.rounds, seed=rows + cols)
+    assert batch.fits_c(sites)
+    c, ref = play_batch_c(batch, sites, rolls), play_batch_numpy(batch, sites, rolls)
+    assert (c == ref).all()
+    assert c.max() > 0
+
+
+def test_a_grid_too_large_for_the_c_player_is_played_in_numpy(generator) -> None:
+    """272 cells do not fit the C player's byte-sized cell numbers: play_batch falls
+    back to numpy, with the same games as the one-game player."""
+    rules = dataclasses.replace(generator.rules, rows=17, cols=16)
+    fast = FastRules(rules)
+    batch = BatchRules(fast)
+    sites = [_random_site(rules, random.Random(k)) for k in range(3)]
+    assert not batch.fits_c(sites)
+    rolls = dice_sequences(2, rules.rounds, seed=4)
+    got = batch_module.play_batch(batch, sites, rolls)
+    assert got.tolist() == [[play(fast, Prepared(fast, s), r) for s in sites] for r in rolls]
