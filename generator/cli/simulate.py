@@ -188,8 +188,9 @@ def simulate_dinos(
     "--bots",
     default="greedy,random",
     show_default=True,
-    help="Comma-separated players: greedy, random, strong, spender (spends its bonuses); "
-    "each plays the same sheets and dice.",
+    help="Comma-separated players: greedy, random, strong, spender (spends its bonuses), "
+    "spend-switch-shape, spend-one-square-anywhere, spend-switch-dig-type (that bonus "
+    "only); each plays the same sheets and dice.",
 )
 @SEED_OPTION
 @SIM_OUT_OPTION

@@ -6,7 +6,7 @@ compared on the same sheets and dice (paired differences). Players: ``greedy`` (
 pad generator's measure, :mod:`.player`), ``random`` (any legal placement) and
 ``strong`` (Monte Carlo over sampled future rolls, :mod:`.strong`) and ``spender``
 (greedy moves, but it circles and spends every bonus, :mod:`.spender`: what the
-bonuses other than +1 Point are worth). Game ``i`` is
+bonuses other than +1 Point are worth), and ``spend-<bonus>`` (that one bonus only). Game ``i`` is
 deal ``i // players`` played by player ``i % players``; results do not depend on
 how many processes, or which cluster, played them.
 """
@@ -21,9 +21,9 @@ from itertools import combinations
 from .. import stats
 from .model import DigSite, PaleoData
 from .pads import DIFFICULTIES, PadGenerator, generate_pad, site_from_code
-from .spender import SpendingPlayer
+from .spender import ONE_AT_A_TIME, SpendingPlayer
 
-BOTS = ("greedy", "random", "strong", "spender")
+BOTS = ("greedy", "random", "strong", "spender", *ONE_AT_A_TIME)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,11 @@ measure's moves of :mod:`.strong`, with the bonuses in play:
   undug fossil when it has no star (the fossil is dug at once, without its same-type
   bonus: the rules say so).
 
+One bonus at a time: ``spend-<bonus>`` (``spend-switch-shape``,
+``spend-one-square-anywhere``, ``spend-switch-dig-type``) circles only that bonus
+before +1 Point, so its paired difference with ``greedy`` is what that one bonus is
+worth against +1 Point.
+
 Its moves are :class:`~.moves.RoundMove` and replay through the rules engine to the
 same score (``tests/games/paleo/test_spender.py``): the engine, not this module, is
 the judge of what is legal.
@@ -39,6 +44,7 @@ PREFERENCE = (SWITCH_SHAPE, ONE_SQUARE, SWITCH_TYPE)
 LATE = 3  # rounds before the end from which +1 Point is circled and any gain spent
 GAIN = 2  # points of the greedy measure a switch must add (before the last rounds)
 SWITCH_SETS = ((SWITCH_SHAPE,), (SWITCH_TYPE,), (SWITCH_SHAPE, SWITCH_TYPE))
+ONE_AT_A_TIME = tuple(f"spend-{bonus}" for bonus in PREFERENCE)  # spend-<bonus> players
 
 
 class _Spending(_State):
@@ -73,9 +79,14 @@ class SpendingPlayer(StrongPlayer):
         mode: str = SPENDER,
         record: list | None = None,
     ) -> Detail:
-        """One game; ``mode`` ``spender`` here (``record`` gets its :class:`RoundMove`
-        list), any other mode as :meth:`StrongPlayer.play_detail` plays it."""
-        if mode != SPENDER:
+        """One game; ``mode`` ``spender`` or ``spend-<bonus>`` here (``record`` gets its
+        :class:`RoundMove` list), any other mode as :meth:`StrongPlayer.play_detail`
+        plays it."""
+        if mode == SPENDER:
+            prefer = PREFERENCE
+        elif mode in ONE_AT_A_TIME:
+            prefer = (mode.removeprefix("spend-"),)
+        else:
             return super().play_detail(site, rolls, rng, mode, record)
         p = site if isinstance(site, Prepared) else Prepared(self.fast, site)
         rules = self.fast.rules
@@ -93,7 +104,7 @@ class SpendingPlayer(StrongPlayer):
             for switch in switches:
                 state.used[switch] += 1
             placement, offset = int(idx[best]), int(offsets[best])
-            chosen = self._draw(p, state, placement, offset, number, late)
+            chosen = self._draw(p, state, placement, offset, number, late, prefer)
             if record is not None:
                 cells = tuple(sorted(divmod(c, rules.cols) for c in self.fast.cells[placement]))
                 record.append(
@@ -185,12 +196,22 @@ class SpendingPlayer(StrongPlayer):
                 state.score += fossil.value + (fossil.bonus if same else 0)
                 state.dug.append((f, same))
 
-    def _draw(self, p, state: _Spending, placement: int, offset: int, number: int, late: bool):
-        """Draw a placement; circle one bonus per covered star (see the module)."""
+    def _draw(
+        self,
+        p,
+        state: _Spending,
+        placement: int,
+        offset: int,
+        number: int,
+        late: bool,
+        prefer: tuple[str, ...] = PREFERENCE,
+    ):
+        """Draw a placement; circle one bonus per covered star, the ``prefer`` ones
+        first unless the game is nearly over (see the module)."""
         cells = self.fast.cells[placement].tolist()
         for c in cells:
             self._take(state, c, offset // self.fast.n)
-        order: tuple[str, ...] = (PLUS_ONE, *PREFERENCE) if late else (*PREFERENCE, PLUS_ONE)
+        order: tuple[str, ...] = (PLUS_ONE, *prefer) if late else (*prefer, PLUS_ONE)
         order += tuple(b for b in self.limits if b not in order)
         chosen = []
         for _ in range(sum(c in p.stars for c in cells)):

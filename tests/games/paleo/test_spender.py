@@ -83,3 +83,22 @@ def test_spending_is_measured_in_the_simulation(generator) -> None:
     assert spent["greedy"] == 0 and spent["spender"] > 0
     (pair,) = out["differences"]
     assert {pair["better"], pair["worse"]} == {"greedy", "spender"} and pair["games"] == 4
+
+
+@pytest.mark.parametrize("bonus", [ONE_SQUARE, SWITCH_SHAPE, SWITCH_TYPE])
+def test_one_bonus_at_a_time(generator, bonus) -> None:
+    """spend-<bonus> circles that bonus and +1 Point only, spends only that bonus, and
+    every move is legal."""
+    player = SpendingPlayer(generator.fast)
+    sites = [generator.sheet("easy", s) for s in (1, 2, 3)]
+    rolls = dice_sequences(len(sites), generator.rules.rounds, seed=12)
+    spent = 0
+    for site, roll in zip(sites, rolls, strict=True):
+        record: list = []
+        detail = player.play_detail(site, roll, random.Random(1), f"spend-{bonus}", record)
+        result = replay(player.fast.rules, site, record)
+        assert isinstance(result, Breakdown) and result.total == detail.score
+        assert {b for b, n in detail.circled.items() if n} <= {bonus, "plus-one"}
+        assert set(detail.spent) <= {bonus}
+        spent += detail.spent.get(bonus, 0)
+    assert spent > 0
