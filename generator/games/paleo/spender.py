@@ -82,6 +82,7 @@ class SpendingPlayer(StrongPlayer):
         """One game; ``mode`` ``spender`` or ``spend-<bonus>`` here (``record`` gets its
         :class:`RoundMove` list), any other mode as :meth:`StrongPlayer.play_detail`
         plays it."""
+        prefer: tuple[str, ...]
         if mode == SPENDER:
             prefer = PREFERENCE
         elif mode in ONE_AT_A_TIME:
