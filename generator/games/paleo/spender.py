@@ -51,10 +51,11 @@ class _Spending(_State):
     """The fast state, with the bonus area's timing: circles per round, used ones, and
     the cells drawn as One Square Anywhere."""
 
-    __slots__ = ("made", "used", "squares")
+    __slots__ = ("made", "used", "squares", "round")
 
     def __init__(self, prepared: Prepared, limits: dict[str, int]) -> None:
         super().__init__(prepared, limits)
+        self.round = 0  # the round being played, from 1
         self.made: dict[str, list[int]] = {b: [] for b in limits}  # rounds circled in
         self.used = dict.fromkeys(limits, 0)
         self.squares: set[int] = set()
@@ -94,6 +95,7 @@ class SpendingPlayer(StrongPlayer):
         rounds = list(rolls[: rules.rounds])
         state = _Spending(p, self.limits)
         for number, dice in enumerate(rounds, start=1):
+            state.round = number
             late = len(rounds) - number < LATE
             squares = self._squares(p, state, number)
             switches, idx, offsets, values = self._choose(p, state, dice, late, number)
@@ -105,7 +107,9 @@ class SpendingPlayer(StrongPlayer):
             for switch in switches:
                 state.used[switch] += 1
             placement, offset = int(idx[best]), int(offsets[best])
-            chosen = self._draw(p, state, placement, offset, number, late, prefer)
+            order = (PLUS_ONE, *prefer) if late else (*prefer, PLUS_ONE)
+            order += tuple(b for b in self.limits if b not in order)
+            chosen = self._apply(p, state, placement, offset, order)
             if record is not None:
                 cells = tuple(sorted(divmod(c, rules.cols) for c in self.fast.cells[placement]))
                 record.append(
@@ -180,47 +184,14 @@ class SpendingPlayer(StrongPlayer):
             drawn.append((divmod(target, cols), self.fast.rules.dig_types[0]))
         return tuple(drawn)
 
-    # -- drawing --------------------------------------------------------------------
-    def _take(self, state: _State, cell: int, dig_type: int) -> None:
-        state.taken[cell] = True
-        state.legal[self.fast.cover[cell]] = False
-        state.dtype[cell] = dig_type
+    # -- drawing: StrongPlayer's, with the bonus area's timing and the squares -------
+    # (the other players' games, on a plain _State, are StrongPlayer's own)
+    def _circle(self, state: _State, bonus: str) -> None:
+        super()._circle(state, bonus)
+        if isinstance(state, _Spending):
+            state.made[bonus].append(state.round)
 
-    def _dig(self, p, state: _Spending) -> None:
-        for f in list(state.undug):
-            around = p.around[f]
-            if all(state.taken[c] for c in around):
-                state.undug.remove(f)
-                fossil = p.site.fossils[f]
-                same = len({state.dtype[c] for c in around}) == 1
-                same = same and not state.squares.intersection(around)
-                state.score += fossil.value + (fossil.bonus if same else 0)
-                state.dug.append((f, same))
-
-    def _draw(
-        self,
-        p,
-        state: _Spending,
-        placement: int,
-        offset: int,
-        number: int,
-        late: bool,
-        prefer: tuple[str, ...] = PREFERENCE,
-    ):
-        """Draw a placement; circle one bonus per covered star, the ``prefer`` ones
-        first unless the game is nearly over (see the module)."""
-        cells = self.fast.cells[placement].tolist()
-        for c in cells:
-            self._take(state, c, offset // self.fast.n)
-        order: tuple[str, ...] = (PLUS_ONE, *prefer) if late else (*prefer, PLUS_ONE)
-        order += tuple(b for b in self.limits if b not in order)
-        chosen = []
-        for _ in range(sum(c in p.stars for c in cells)):
-            bonus = next((b for b in order if state.circled[b] < self.limits[b]), None)
-            if bonus is None:
-                break
-            state.circled[bonus] += 1
-            state.made[bonus].append(number)
-            chosen.append(bonus)
-        self._dig(p, state)
-        return tuple(chosen)
+    def _same_type(self, state: _State, around) -> bool:
+        """No same-type bonus for a fossil dug with a One Square Anywhere square."""
+        helped = isinstance(state, _Spending) and state.squares.intersection(around)
+        return super()._same_type(state, around) and not helped

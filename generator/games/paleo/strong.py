@@ -85,33 +85,54 @@ class StrongPlayer:
         legal = state.legal.take(idx)
         return idx[legal], offsets[legal]
 
-    def _apply(self, p: Prepared, state: _State, placement: int, offset: int) -> tuple[str, ...]:
-        """Draw ``placement`` with the dig type of ``offset``; the bonuses circled."""
+    def _apply(
+        self,
+        p: Prepared,
+        state: _State,
+        placement: int,
+        offset: int,
+        order: Sequence[str] | None = None,
+    ) -> tuple[str, ...]:
+        """Draw ``placement`` with the dig type of ``offset``; one bonus circled per
+        covered star, the first of ``order`` (default: +1 Point first) with a free
+        circle; the bonuses circled."""
         fast, n = self.fast, self.fast.n
         cells = fast.cells[placement].tolist()
-        t = offset // n
         for c in cells:
-            state.taken[c] = True
-            state.legal[fast.cover[c]] = False
-            state.dtype[c] = t
+            self._take(state, c, offset // n)
         chosen = []
+        order = order or self.order
         for _ in range(sum(c in p.stars for c in cells)):
-            bonus = next((b for b in self.order if state.circled[b] < self.limits[b]), None)
+            bonus = next((b for b in order if state.circled[b] < self.limits[b]), None)
             if bonus is None:
                 break
-            state.circled[bonus] += 1
+            self._circle(state, bonus)
             chosen.append(bonus)
+        self._dig(p, state)
+        return tuple(chosen)
+
+    def _take(self, state: _State, cell: int, dig_type: int) -> None:
+        state.taken[cell] = True
+        state.legal[self.fast.cover[cell]] = False
+        state.dtype[cell] = dig_type
+
+    def _circle(self, state: _State, bonus: str) -> None:
+        state.circled[bonus] += 1
+
+    def _same_type(self, state: _State, around: Sequence[int]) -> bool:
+        """Whether a dug fossil earns its same-type bonus: one dig type all round."""
+        return len({state.dtype[c] for c in around}) == 1
+
+    def _dig(self, p: Prepared, state: _State) -> None:
+        """Dig up every fossil whose neighbours are all drawn."""
         for f in list(state.undug):
             around = p.around[f]
             if all(state.taken[c] for c in around):
                 state.undug.remove(f)
                 fossil = p.site.fossils[f]
-                state.score += fossil.value
-                same = len({state.dtype[c] for c in around}) == 1
-                if same:
-                    state.score += fossil.bonus
+                same = self._same_type(state, around)
+                state.score += fossil.value + (fossil.bonus if same else 0)
                 state.dug.append((f, same))
-        return tuple(chosen)
 
     def _values(self, p: Prepared, state: _State, idx: np.ndarray, offsets: np.ndarray):
         """The greedy measure of each placement (whole numbers)."""
