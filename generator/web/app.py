@@ -47,12 +47,20 @@ from .play import PlayError, choose_language, language_options, legal, view
 
 
 _WORDS = re.compile(r"\{\{t:(\w+)\}\}")
+_INCLUDE = re.compile(r"\{\{include:([\w.-]+)\}\}")
+
+
+def _fragment(name: str) -> str:
+    """A piece of page that several pages share (its first line, a comment, left out)."""
+    return (STATIC / name).read_text(encoding="utf-8").split("\n", 1)[1].rstrip("\n")
 
 
 def _page(name: str, lang: Language | None = None, **values: str) -> HTMLResponse:
-    """A page of static/ with its ``{{name}}`` values filled in, and with ``lang`` its
-    ``{{t:label}}`` words in that language (escaped) and ``{{lang}}`` its code."""
+    """A page of static/ with its ``{{include:file}}`` pieces put in, its ``{{name}}``
+    values filled in, and with ``lang`` its ``{{t:label}}`` words in that language
+    (escaped) and ``{{lang}}`` its code."""
     text = (STATIC / name).read_text(encoding="utf-8")
+    text = _INCLUDE.sub(lambda m: _fragment(m.group(1)), text)
     if lang is not None:
         text = _WORDS.sub(lambda m: html.escape(lang.label(m.group(1))), text)
         values = {"lang": html.escape(lang.code), **values}

@@ -168,9 +168,8 @@ def legal(played: Played, rules: Rules, moves: Sequence[object], draft: dict[str
 PAGE_LABELS = ("round", "total", "fossils", "bonuses", "dig_types", "shapes", "value", "bonus")
 
 
-def web_labels() -> tuple[str, ...]:
-    """The labels of the web pages' own wording (``web_*``): every language has them."""
-    return tuple(k for k in LABELS if k.startswith("web_"))
+#: The labels of the web pages' own wording: every language has them.
+WEB_LABELS = tuple(k for k in LABELS if k.startswith("web_"))
 
 
 def choose_language(languages: Sequence[Language], code: object) -> Language:
@@ -193,7 +192,7 @@ def names(lang: Language, rules: Rules) -> dict[str, Any]:
         "language": lang.name,
         "dig_types": {t: lang.names.get(f"dig_types.{t}", t) for t in rules.dig_types},
         "bonuses": {b: lang.names.get(f"bonuses.{b}", b) for b in rules.bonus_limits},
-        "labels": {k: lang.labels.get(k, k) for k in PAGE_LABELS + web_labels()},
+        "labels": {k: lang.labels.get(k, k) for k in PAGE_LABELS + WEB_LABELS},
     }
 
 
