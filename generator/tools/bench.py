@@ -266,6 +266,11 @@ def main(argv: list[str]) -> int:
     )  # fmt: skip
     args = parser.parse_args(argv)
     wanted = set(args.only or ())
+    sections = {"start-up", "pads", "games", *(n.rsplit(".", 1)[1] for n in topic_modules())}
+    if wanted - sections:
+        parser.error(
+            f"--only {sorted(wanted - sections)[0]!r}: expected one of {', '.join(sorted(sections))}"
+        )
 
     def run(title: str, measure: Callable[[], dict[str, float]], goals) -> list[Goal]:
         if wanted and title not in wanted:

@@ -107,9 +107,14 @@ async def play_start(request: Request) -> Response:
 
 
 def _asked_language(request: Request) -> str:
-    """``?lang=L`` to carry on to the sheet's page (checked there), or nothing."""
+    """``?lang=L`` to carry on to the sheet's page, or nothing; a 400 for a language
+    the data does not have (before any sheet is made)."""
     code = request.query_params.get("lang", "")
-    return f"?lang={urllib.parse.quote(code[:40])}" if code else ""
+    if not code:
+        return ""
+    state = _state(request)
+    assert state.data is not None
+    return f"?lang={urllib.parse.quote(choose_language(state.data.languages, code).code)}"
 
 
 def _difficulty(request: Request) -> str:
@@ -121,15 +126,15 @@ def _difficulty(request: Request) -> str:
 
 async def play_new(request: Request) -> Response:
     """GET /play/new?difficulty=D: a new sheet with its own rolls and par (303 to it)."""
-    state, difficulty = _state(request), _difficulty(request)
+    state, difficulty, query = _state(request), _difficulty(request), _asked_language(request)
     assert state.sheets is not None
     code = await off_loop(state.sheets.new_code, difficulty)
-    return RedirectResponse(f"/play/{code}{_asked_language(request)}", status_code=303)
+    return RedirectResponse(f"/play/{code}{query}", status_code=303)
 
 
 async def play_daily(request: Request) -> Response:
     """GET /play/daily?date=YYYY-MM-DD&difficulty=D: the day's dig (303 to it)."""
-    state, difficulty = _state(request), _difficulty(request)
+    state, difficulty, query = _state(request), _difficulty(request), _asked_language(request)
     assert state.sheets is not None
     text = (
         request.query_params.get("date") or datetime.datetime.now(datetime.UTC).date().isoformat()
@@ -139,7 +144,7 @@ async def play_daily(request: Request) -> Response:
     except ValueError as exc:
         raise fail(400, str(exc)) from None
     code = await off_loop(state.sheets.daily_code, day, difficulty)
-    return RedirectResponse(f"/play/{code}{_asked_language(request)}", status_code=303)
+    return RedirectResponse(f"/play/{code}{query}", status_code=303)
 
 
 async def play_page(request: Request) -> Response:

@@ -186,6 +186,9 @@ def test_the_play_pages_speak_every_language(client, app) -> None:
             assert len(same) <= 12, (lang.code, same)  # "JSON", "Score"... may stay
     daily = client.get("/play/daily?date=2026-12-01&lang=ko", follow_redirects=False)
     assert daily.status_code == 303 and daily.headers["location"].endswith("?lang=ko")
+    for path in ("/play/daily?lang=tlh", "/play/new?lang=tlh"):  # refused before a sheet is made
+        refused = client.get(path, follow_redirects=False)
+        assert refused.status_code == 400 and "tlh" in refused.text
 
 
 def test_every_word_of_the_web_pages_is_a_label() -> None:
