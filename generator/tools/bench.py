@@ -268,9 +268,8 @@ def main(argv: list[str]) -> int:
     wanted = set(args.only or ())
     sections = {"start-up", "pads", "games", *(n.rsplit(".", 1)[1] for n in topic_modules())}
     if wanted - sections:
-        parser.error(
-            f"--only {sorted(wanted - sections)[0]!r}: expected one of {', '.join(sorted(sections))}"
-        )
+        unknown, known = sorted(wanted - sections)[0], ", ".join(sorted(sections))
+        parser.error(f"--only {unknown!r}: expected one of {known}")
 
     def run(title: str, measure: Callable[[], dict[str, float]], goals) -> list[Goal]:
         if wanted and title not in wanted:
