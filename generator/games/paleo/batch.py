@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from functools import cached_property
 from types import ModuleType
 
 import numpy as np
@@ -72,7 +73,6 @@ class BatchRules:
         self.smallest = min((len(cells) for cells in shapes), default=0)
         # games are dropped only when every shape is connected (see the module's text)
         self.drops = bool(shapes) and fast.rules.cols <= 64 and all(map(_connected, shapes))
-        self._spec: tuple | None = None
 
     def fits_c(self, sites: Sequence[DigSite]) -> bool:
         """Whether the C player takes these rules and sheets: up to 255 cells, 8 dig
@@ -86,29 +86,27 @@ class BatchRules:
             and heaviest < 2**27
         )  # fmt: skip
 
-    @property
+    @cached_property
     def spec(self) -> tuple:
         """The rules as :func:`_greedy.play` reads them (built on first use)."""
-        if self._spec is None:
-            fast, n = self.fast, self.n
-            shape_of = {name: h for h, name in enumerate(fast.ranges)}
-            starts, segment_shape, segment_type = [0], [], []
-            for a in range(1, 7):
-                for b in range(1, 7):
-                    for shape, dig_type in fast.rules.options((a, b)):
-                        segment_shape.append(shape_of[shape])
-                        segment_type.append(fast.type_index[dig_type])
-                    starts.append(len(segment_shape))
-            shape_start = [r.start for r in fast.ranges.values()] + [len(fast.cells)]
-            cover_start = np.cumsum([0] + [len(c) for c in fast.cover])
-            self._spec = (
-                n, fast.cells.shape[1], self.types, fast.rules.rounds, self.plus_limit,
-                WEIGHT, CHECKS[0],
-                _int32(fast.cells), _int32(starts), _int32(segment_shape),
-                _int32(segment_type), _int32(shape_start), _int32(cover_start),
-                _int32(np.concatenate(fast.cover) if fast.cover else []),
-            )  # fmt: skip
-        return self._spec
+        fast, n = self.fast, self.n
+        shape_of = {name: h for h, name in enumerate(fast.ranges)}
+        starts, segment_shape, segment_type = [0], [], []
+        for a in range(1, 7):
+            for b in range(1, 7):
+                for shape, dig_type in fast.rules.options((a, b)):
+                    segment_shape.append(shape_of[shape])
+                    segment_type.append(fast.type_index[dig_type])
+                starts.append(len(segment_shape))
+        shape_start = [r.start for r in fast.ranges.values()] + [len(fast.cells)]
+        cover_start = np.cumsum([0] + [len(c) for c in fast.cover])
+        return (
+            n, fast.cells.shape[1], self.types, fast.rules.rounds, self.plus_limit,
+            WEIGHT, CHECKS[0],
+            _int32(fast.cells), _int32(starts), _int32(segment_shape),
+            _int32(segment_type), _int32(shape_start), _int32(cover_start),
+            _int32(np.concatenate(fast.cover) if fast.cover else []),
+        )  # fmt: skip
 
     def around(self, cells: tuple[Cell, ...]) -> tuple[int, ...]:
         """The grid neighbours of a fossil's cells as flat cell numbers (remembered: the
@@ -217,9 +215,9 @@ def play_batch_c(
         _int32(fossil_start), _int32(values), _int32(bonuses), _int32(around_start),
         _int32(around), bytes(taken), bytes(star),
     )  # fmt: skip
+    if any(len(game) < rounds for game in rolls):
+        raise ValueError(f"every dice sequence needs {rounds} rolls")
     sequence = [(a - 1) * 6 + (b - 1) for game in rolls for a, b in list(game)[:rounds]]
-    if len(sequence) != len(rolls) * rounds:
-        return play_batch_numpy(batch, sites, rolls)  # short dice sequences: rare, tests
     out = np.zeros(len(rolls) * len(sites), dtype=np.int32)
     _greedy.play(batch.spec, site_arrays, _int32(sequence), out)
     return out.reshape(len(rolls), len(sites)).astype(np.int64)
