@@ -122,8 +122,11 @@ def data_option(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _use_templates(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
-    from ..source import use_templates
+    from ..source import templates_dir, use_templates
 
+    if value is not None:  # the folder in use before, again once the command is done
+        before = templates_dir()
+        ctx.call_on_close(lambda: use_templates(before))
     use_templates(value)  # before any other option or the command reads a template
 
 

@@ -186,3 +186,17 @@ def test_build_into_a_file_is_a_clear_error(tmp_path: Path) -> None:
     assert result.exit_code != 0
     assert "Traceback" not in result.output
     assert blocker.read_text() == "not a folder"
+
+
+def test_templates_option_lasts_only_for_its_command(tmp_path: Path) -> None:
+    """--templates DIR is the folder in use while its command runs; afterwards (in the
+    same process: tests, the web app) the folder in use before is back."""
+    import shutil
+
+    from generator.source import TEMPLATES_DIR, templates_dir
+
+    shutil.copytree(TEMPLATES_DIR, tmp_path / "templates")
+    before = templates_dir()
+    result = run("validate", "--templates", str(tmp_path / "templates"))
+    assert result.exit_code == 0, result.output
+    assert templates_dir() == before
