@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: kit test lint validate bench fuzz clean venv docs browser
+.PHONY: kit test lint validate bench fuzz clean venv docs browser dist
 
 kit: $(STAMP)
 	$(BIN)/dinokit build --out output/
@@ -31,7 +31,7 @@ validate: $(STAMP)
 
 # Speed and size goals, measured on this machine (not part of make test).
 bench: $(STAMP)
-	$(BIN)/python -m generator.tools.bench
+	$(BIN)/python -m dinokit.tools.bench
 
 # Many mutated copies of the data through validate and the commands (make test runs a few).
 fuzz: $(STAMP)
@@ -40,21 +40,25 @@ fuzz: $(STAMP)
 venv: $(STAMP)
 
 # The venv is rebuilt whenever the declared dependencies change, or the C source it compiles.
-$(STAMP): pyproject.toml generator/games/paleo/_greedy.c
+$(STAMP): pyproject.toml setup.py generator/games/paleo/_greedy.c
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "dinokit needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	@# compat: a path entry, not setuptools' import hook (15 ms off every start of python)
-	$(BIN)/python -m pip install --quiet -e '.[dev]' --config-settings editable_mode=compat
+	@# editable: the checkout's generator/ is imported as dinokit (setuptools' import hook)
+	$(BIN)/python -m pip install --quiet -e '.[dev]' 
 	@touch $(STAMP)
 
+# The release files: dist/dinokit-VERSION.tar.gz (sdist) and the wheel for this machine.
+dist: $(STAMP)
+	$(BIN)/python -m build --no-isolation --outdir dist .
+
 clean:
-	rm -rf $(VENV) output build *.egg-info
+	rm -rf $(VENV) output build dist *.egg-info
 
 # The README's pictures, rendered from the real PDFs of the kit.
 docs: kit
-	$(BIN)/python -m generator.tools.preview output/digging-for-dinos/en/tiles-a4.pdf 0 docs/tiles-a4-front.png 90
-	$(BIN)/python -m generator.tools.preview output/digging-for-dinos/en/tiles-a4.pdf 1 docs/tiles-a4-back.png 90
-	$(BIN)/python -m generator.tools.preview output/digging-for-dinos/ko/tokens-a4.pdf 0 docs/tokens-a4-front.png 90
-	$(BIN)/python -m generator.tools.preview output/digging-for-dinos/it/aid-a4.pdf 0 docs/aid-a4-it.png 90
-	$(BIN)/python -m generator.tools.preview output/paleontologists/en/pad-sample-a4.pdf 0 docs/pad-a4-en.png 90
+	$(BIN)/python -m dinokit.tools.preview output/digging-for-dinos/en/tiles-a4.pdf 0 docs/tiles-a4-front.png 90
+	$(BIN)/python -m dinokit.tools.preview output/digging-for-dinos/en/tiles-a4.pdf 1 docs/tiles-a4-back.png 90
+	$(BIN)/python -m dinokit.tools.preview output/digging-for-dinos/ko/tokens-a4.pdf 0 docs/tokens-a4-front.png 90
+	$(BIN)/python -m dinokit.tools.preview output/digging-for-dinos/it/aid-a4.pdf 0 docs/aid-a4-it.png 90
+	$(BIN)/python -m dinokit.tools.preview output/paleontologists/en/pad-sample-a4.pdf 0 docs/pad-a4-en.png 90

@@ -1,4 +1,4 @@
-"""``python -m generator`` is ``dinokit``."""
+"""``python -m dinokit`` is ``dinokit``."""
 
 from .cli import run
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.source import DEFAULT_DATA_DIR
+from dinokit.cli import main
+from dinokit.source import DEFAULT_DATA_DIR
 
 TESTS = Path(__file__).resolve().parent
 

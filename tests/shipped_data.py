@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import functools
 
-from generator.games.data import ComponentData, load_games
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
+from dinokit.games.data import ComponentData, load_games
+from dinokit.source import DEFAULT_DATA_DIR
+from dinokit.source.diagnostics import Diagnostics
 
 
 @functools.cache

@@ -143,3 +143,18 @@ def test_every_stage_package_says_what_it_takes_and_gives() -> None:
     for stage in STAGES:
         doc = ast.get_docstring(ast.parse((PACKAGE / stage / "__init__.py").read_text()))
         assert doc, f"generator/{stage}/__init__.py has no docstring"
+
+
+def test_the_package_imports_itself_only_relatively() -> None:
+    """The folder is generator/, the installed package dinokit (setup.py): a module that
+    named either absolutely would break in the other, so every import of its own is relative."""
+    absolute = []
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            absolute += [f"{name}: {n}" for n in names if n.split(".")[0] in ("generator", "dinokit")]
+    assert not absolute, "absolute imports of the package itself:\n" + "\n".join(absolute)

@@ -36,6 +36,6 @@ class Game:
     booklet_keys: Callable[[Any], list[str]] = lambda model: []
     #: Tables its booklet structure may refer to, by name.
     tables: Mapping[str, TableMaker] = field(default_factory=dict)
-    #: Dotted name of the package that turns the model into printable products;
-    #: imported only when a product is asked for (the model never imports it).
+    #: Name of the package under ``products/`` that turns the model into printable
+    #: products; imported only when a product is asked for (the model never imports it).
     products: str = ""

@@ -37,4 +37,4 @@ def products_of(game: Game) -> ModuleType:
     booklet, and may define ``check(model, diags)`` (data only the print kit can
     judge) and ``kit_files`` / ``prepare_kit`` (more files in every build).
     """
-    return importlib.import_module(game.products)
+    return importlib.import_module(f"{__name__}.{game.products}")

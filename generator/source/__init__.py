@@ -1,19 +1,51 @@
 """Stage 1, reading: YAML files -> located values, schema checks, diagnostics, languages.
 
-Takes the project's ``data/`` and ``templates/`` folders; gives typed, located values
+Takes the shipped (or a user's) ``data/`` and ``templates/`` folders; gives typed, located values
 and :class:`~generator.source.diagnostics.Diagnostics`. Imports nothing else of dinokit.
 """
 
 from __future__ import annotations
 
+import atexit
+import importlib.resources
+import shutil
+import tempfile
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
-#: The checkout that holds the package, its data and templates.
-PROJECT_DIR = Path(__file__).resolve().parents[2]
-#: The data shipped with dinokit (a checkout's data/ folder).
-DEFAULT_DATA_DIR = PROJECT_DIR / "data"
+
+def _copied(tree: Traversable, into: Path) -> None:
+    for item in tree.iterdir():
+        if item.is_dir():
+            (into / item.name).mkdir()
+            _copied(item, into / item.name)
+        else:
+            (into / item.name).write_bytes(item.read_bytes())
+
+
+def shipped(name: str) -> Path:
+    """The folder ``name`` (``data`` or ``templates``) that ships with dinokit.
+
+    Installed (a wheel or an sdist), it travels inside the package and is found with
+    importlib.resources; from a zip it is copied out once per process (files are read by
+    path, so that every message can name file:line:col). In a clone, where the package is
+    the ``generator/`` folder, it is the checkout's folder of that name beside it.
+    """
+    inside = importlib.resources.files(__package__.rpartition(".")[0]) / name
+    if not inside.is_dir():
+        return Path(__file__).resolve().parents[2] / name
+    if isinstance(inside, Path):
+        return inside
+    copy = Path(tempfile.mkdtemp(prefix=f"dinokit-{name}-"))
+    atexit.register(shutil.rmtree, copy, True)
+    _copied(inside, copy)
+    return copy
+
+
+#: The data shipped with dinokit (``dinokit init`` copies it for editing).
+DEFAULT_DATA_DIR = shipped("data")
 #: Layout templates, booklet texts and the font catalogue shipped with dinokit.
-TEMPLATES_DIR = PROJECT_DIR / "templates"
+TEMPLATES_DIR = shipped("templates")
 
 _ACTIVE = {"templates": TEMPLATES_DIR}
 

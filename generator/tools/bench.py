@@ -13,7 +13,7 @@ Every command is a separate process, timed and measured from outside. Also the
 start-up and the games per second, and every ``generator/tools/bench_<topic>.py``
 that defines ``measure() -> dict[str, float]`` and ``goals(results) ->
 list[tuple[str, bool]]``. Exits non-zero when any goal is not met.
-Usage: python -m generator.tools.bench [--count N] [--big N] [--data DIR]
+Usage: python -m dinokit.tools.bench [--count N] [--big N] [--data DIR]
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def _best(command: list[str], runs: int) -> tuple[float, float, float]:
 
 
 def _pads_command(count: int, out: Path, data: Path, jobs: int) -> list[str]:
-    return [sys.executable, "-m", "generator", "pads", "--count", str(count), "--seed", "1",
+    return [sys.executable, "-m", "dinokit", "pads", "--count", str(count), "--seed", "1",
             "--out", str(out), "--data", str(data), "--jobs", str(jobs)]  # fmt: skip
 
 
@@ -123,10 +123,10 @@ def _small_pad(work: Path, data: Path, jobs: int) -> Path:
 _STAGES = """
 import sys, time
 from pathlib import Path
-from generator.cli.common import load_or_exit
-from generator.products.datacache import remembered
-from generator.games.paleo.pads import generate_pad
-from generator.products.paleo.pad import build_pad
+from dinokit.cli.common import load_or_exit
+from dinokit.products.datacache import remembered
+from dinokit.games.paleo.pads import generate_pad
+from dinokit.products.paleo.pad import build_pad
 count, jobs = int(sys.argv[1]), int(sys.argv[3])
 data_dir, out = Path(sys.argv[2]), Path(sys.argv[4])
 data = remembered(data_dir, lambda: load_or_exit(data_dir))
@@ -217,7 +217,7 @@ def bench_startup() -> dict[str, float]:
     click and yaml (the floor any Click + YAML program pays)."""
     python = sys.executable
     floor = _best([python, "-c", "import click, yaml"], 7)[0]
-    cli = [python, "-m", "generator"]
+    cli = [python, "-m", "dinokit"]
     version = _best([*cli, "--version"], 7)[0]
     help_ = _best([*cli, "--help"], 7)[0]
     return {
@@ -255,7 +255,7 @@ def _section(title: str, measure: Callable[[], dict[str, float]], goals) -> list
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m generator.tools.bench")
+    parser = argparse.ArgumentParser(prog="python -m dinokit.tools.bench")
     parser.add_argument("--count", type=int, default=1000, help="sheets for P1 and P2")
     parser.add_argument("--big", type=int, default=10_000, help="sheets for P3 (vs 100)")
     parser.add_argument("--runs", type=int, default=2, help="timed runs (the best counts)")

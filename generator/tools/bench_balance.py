@@ -7,7 +7,7 @@ reports; speeds are per CPU second of this process (``time.process_time``), so
 other work on the machine does not lower them. ``goals()``: the random Digging for
 Dinos bot keeps at least 1,000 games/s per core, and mcts at that budget beats
 greedy (its win rate's 95% interval above greedy's: a paired difference that
-excludes zero). Run it alone: ``python -m generator.tools.bench_balance``.
+excludes zero). Run it alone: ``python -m dinokit.tools.bench_balance``.
 """
 
 from __future__ import annotations

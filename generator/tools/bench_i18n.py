@@ -8,7 +8,7 @@ workers': what the build costs whatever else the machine runs). It also breaks a
 Japanese booklet's worth of text (6,000 characters) into lines on one core.
 ``goals()``: the kit builds in under 60 s on 2 cores with the cache; lines break at
 5,000 characters per CPU second or more. Run it alone:
-``python -m generator.tools.bench_i18n``.
+``python -m dinokit.tools.bench_i18n``.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def _build(out: Path, cache: Path) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "generator", "build", "--out", str(out), "--jobs", "2"],
+        [sys.executable, "-m", "dinokit", "build", "--out", str(out), "--jobs", "2"],
         check=True,
         env=env,
         stdout=subprocess.DEVNULL,

@@ -1,6 +1,6 @@
 """Render pages of produced PDFs to PNG, to look at them (and for the README pictures).
 
-Uses pypdfium2 (a development dependency): `python -m generator.preview PDF PAGE PNG [DPI]`.
+Uses pypdfium2 (a development dependency): `python -m dinokit.preview PDF PAGE PNG [DPI]`.
 """
 
 from __future__ import annotations

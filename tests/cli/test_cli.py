@@ -12,8 +12,8 @@ import pypdf
 import pytest
 from conftest import edit, run
 
-from generator import __version__
-from generator.cli import main
+from dinokit import __version__
+from dinokit.cli import main
 
 COMMANDS = sorted(main.commands)
 # every command a user runs: top-level commands and the subcommands of groups
@@ -193,7 +193,7 @@ def test_templates_option_lasts_only_for_its_command(tmp_path: Path) -> None:
     same process: tests, the web app) the folder in use before is back."""
     import shutil
 
-    from generator.source import TEMPLATES_DIR, templates_dir
+    from dinokit.source import TEMPLATES_DIR, templates_dir
 
     shutil.copytree(TEMPLATES_DIR, tmp_path / "templates")
     before = templates_dir()

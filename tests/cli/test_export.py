@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from conftest import run
 
-from generator.cli import export as export_cli
-from generator.cli import guide as guide_cli
-from generator.games.data import load_games
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
+from dinokit.cli import export as export_cli
+from dinokit.cli import guide as guide_cli
+from dinokit.games.data import load_games
+from dinokit.source import DEFAULT_DATA_DIR
+from dinokit.source.diagnostics import Diagnostics
 
 
 @pytest.fixture(scope="module")

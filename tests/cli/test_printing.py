@@ -15,12 +15,12 @@ import pytest
 from conftest import run
 from pdfmeasure import PT
 
-from generator.games.data import load_games
-from generator.products.calibrate import BACK_PITCH, FRONT_PITCH, TICK_WIDTH, calibration_pages
-from generator.render.pdf import render_pdf
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
-from generator.source.printers import config_path, load_printers
+from dinokit.games.data import load_games
+from dinokit.products.calibrate import BACK_PITCH, FRONT_PITCH, TICK_WIDTH, calibration_pages
+from dinokit.render.pdf import render_pdf
+from dinokit.source import DEFAULT_DATA_DIR
+from dinokit.source.diagnostics import Diagnostics
+from dinokit.source.printers import config_path, load_printers
 
 TOL = 0.05
 NUMBER = re.compile(r"^[+-]?\d+(\.5)?$")
@@ -213,8 +213,8 @@ def test_calibrate_with_a_printer_shifts_the_back_by_its_offset(
 def test_a_printer_gives_paper_and_offset_and_options_given_win(
     config: Path, args: list[str], paper: str, offset: tuple[float, float]
 ) -> None:
-    from generator.cli.kit import tiles
-    from generator.cli.printing import apply_printer
+    from dinokit.cli.kit import tiles
+    from dinokit.cli.printing import apply_printer
 
     run("printer", "set", "office", "--duplex-offset", "1.5,-2", "--paper", "letter")
     ctx = tiles.make_context("tiles", ["--printer", "office", *args])
@@ -225,8 +225,8 @@ def test_a_printer_gives_paper_and_offset_and_options_given_win(
 
 
 def test_file_names_show_layout_and_ink_saving() -> None:
-    from generator.layout.sheets import PrintOptions
-    from generator.products.build import sheet_stem
+    from dinokit.layout.sheets import PrintOptions
+    from dinokit.products.build import sheet_stem
 
     assert sheet_stem("tiles", PrintOptions("a4")) == "tiles-a4"
     assert (

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-DINOKIT = [sys.executable, "-m", "generator"]
+DINOKIT = [sys.executable, "-m", "dinokit"]
 
 
 def test_a_reader_that_stops_early_does_not_stop_the_build(tmp_path: Path) -> None:

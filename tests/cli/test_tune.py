@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from conftest import run
 
-from generator.games.dinos import GAME
-from generator.games.dinos.simulate import simulate
-from generator.games.dinos.tune import Bounds, tune, with_values
-from generator.products.reports.balance import write_report
-from generator.products.reports.tuning import tuning_report, yaml_change
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
+from dinokit.games.dinos import GAME
+from dinokit.games.dinos.simulate import simulate
+from dinokit.games.dinos.tune import Bounds, tune, with_values
+from dinokit.products.reports.balance import write_report
+from dinokit.products.reports.tuning import tuning_report, yaml_change
+from dinokit.source import DEFAULT_DATA_DIR
+from dinokit.source.diagnostics import Diagnostics
 
 
 def test_tune_is_reproducible_and_suggests_a_change(tmp_path: Path) -> None:

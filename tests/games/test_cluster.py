@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.cluster import ClusterError, run_on_cluster
-from generator.games.dinos import GAME
-from generator.games.dinos.simulate import simulate
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
+from dinokit.games.cluster import ClusterError, run_on_cluster
+from dinokit.games.dinos import GAME
+from dinokit.games.dinos.simulate import simulate
+from dinokit.source import DEFAULT_DATA_DIR
+from dinokit.source.diagnostics import Diagnostics
 
 distributed = pytest.importorskip("distributed")
 
@@ -29,6 +29,6 @@ def test_a_dask_cluster_plays_the_same_games_in_order() -> None:
 
 
 def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch) -> None:
-    monkeypatch.setattr("generator.games.cluster.CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("dinokit.games.cluster.CONNECT_TIMEOUT", "1s")
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         run_on_cluster("tcp://127.0.0.1:9", lambda: None, lambda c, j: j, [1, 2])

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from generator.games.parallel import WorkerError, run_jobs
+from dinokit.games.parallel import WorkerError, run_jobs
 
 
 def _square(context: int, job: int) -> int:
@@ -39,7 +39,7 @@ def test_a_killed_worker_is_reported_not_a_broken_pool_traceback() -> None:
 SLOW_PARENT = textwrap.dedent(
     r"""
     import os, sys, time
-    from generator.games.parallel import run_jobs
+    from dinokit.games.parallel import run_jobs
 
     def work(context, job):
         sys.stdout.write(f"{os.getpid()}\n")  # one write: lines of two workers never mix

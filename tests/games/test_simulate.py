@@ -10,8 +10,8 @@ import pytest
 from conftest import run
 from pdfmeasure import pdf_text
 
-from generator.games.paleo.simulate import choose_sheets, simulate, summary
-from generator.products.validate import load_data
+from dinokit.games.paleo.simulate import choose_sheets, simulate, summary
+from dinokit.products.validate import load_data
 
 
 @pytest.fixture(scope="module")
@@ -75,8 +75,8 @@ def test_paleo_bad_options(tmp_path: Path, args, message: str) -> None:
 
 
 def test_dinos_same_results_on_any_number_of_cores() -> None:
-    from generator.games.dinos.simulate import simulate as simulate_dinos
-    from generator.games.dinos.summary import summary as summary_dinos
+    from dinokit.games.dinos.simulate import simulate as simulate_dinos
+    from dinokit.games.dinos.summary import summary as summary_dinos
 
     data, _ = load_data()
     dinos = data.game("digging-for-dinos")

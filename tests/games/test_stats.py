@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from generator.games import stats
+from dinokit.games import stats
 
 
 def test_wilson_matches_the_textbook_interval() -> None:

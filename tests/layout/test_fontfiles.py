@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.layout import fontfiles
+from dinokit.layout import fontfiles
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ def test_a_cache_that_is_a_file_falls_back(cache: Path) -> None:
 def test_a_cut_from_a_base_equals_a_subset_made_directly(tmp_path: Path, monkeypatch) -> None:
     """Large (CJK) fonts are converted once per run and each file's subset is cut from
     that base: the bytes must be those of a subset made from the source itself."""
-    from generator.layout import fonts
+    from dinokit.layout import fonts
 
     monkeypatch.setenv("DINOKIT_FONT_CACHE", str(tmp_path))
     run = "恐竜の化石を掘り出そう。サイコロを振って、12点を取った人の勝ち！"

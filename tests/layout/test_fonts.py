@@ -19,7 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-from generator.layout import fontfiles, fonts
+from dinokit.layout import fontfiles, fonts
 
 ROOT = Path(__file__).resolve().parents[2]
 KOREAN = "공룡 화석을 발굴하세요! 주사위를 굴려 12점을 얻은 플레이어가 이깁니다."

@@ -12,11 +12,11 @@ import pdfplumber
 import pytest
 from pdfmeasure import PT, pdf_text
 
-from generator.draw.shapes import Rect, Style
-from generator.layout import fonts
-from generator.layout.gutter import FOLD_CLEAR, lay_out, plan_gutter
-from generator.layout.sheets import Component, Footer, LayoutError, PrintOptions, load_sheet_spec
-from generator.render.pdf import render_pdf
+from dinokit.draw.shapes import Rect, Style
+from dinokit.layout import fonts
+from dinokit.layout.gutter import FOLD_CLEAR, lay_out, plan_gutter
+from dinokit.layout.sheets import Component, Footer, LayoutError, PrintOptions, load_sheet_spec
+from dinokit.render.pdf import render_pdf
 
 SPEC = load_sheet_spec()
 TILE = SPEC.components["tile"]

@@ -12,12 +12,12 @@ import pypdfium2
 import pytest
 from pdfmeasure import PT
 
-from generator.draw.shapes import Circle, Form, Group, Page, Rect, Style, Text, Transform, Use
-from generator.games.data import load_games
-from generator.layout.inksaver import LARGE, lighten, luminance
-from generator.render.pdf import render_pdf
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
+from dinokit.draw.shapes import Circle, Form, Group, Page, Rect, Style, Text, Transform, Use
+from dinokit.games.data import load_games
+from dinokit.layout.inksaver import LARGE, lighten, luminance
+from dinokit.render.pdf import render_pdf
+from dinokit.source import DEFAULT_DATA_DIR
+from dinokit.source.diagnostics import Diagnostics
 
 DPI = 30
 WINDOW = 15.0  # mm: a square this big, almost all dark, is a large dark area
@@ -75,8 +75,8 @@ def data():
 
 @pytest.fixture(scope="module")
 def booklet(data) -> list[Page]:
-    from generator.products.booklet.build import booklet_pages
-    from generator.products.booklet.source import load_structure, load_texts
+    from dinokit.products.booklet.build import booklet_pages
+    from dinokit.products.booklet.source import load_structure, load_texts
 
     diags = Diagnostics()
     structure = load_structure("digging-for-dinos", diags)
@@ -94,8 +94,8 @@ def test_the_booklet_keeps_no_large_dark_area(booklet) -> None:
 
 
 def test_pad_grounds_turn_white_and_take_less_ink(data) -> None:
-    from generator.games.paleo.pads import PadGenerator, sheet_seeds
-    from generator.products.paleo.sheet import pad_pages
+    from dinokit.games.paleo.pads import PadGenerator, sheet_seeds
+    from dinokit.products.paleo.sheet import pad_pages
 
     paleo = data.game("paleontologists")
     site = PadGenerator(paleo).sheet("medium", next(sheet_seeds(1)))

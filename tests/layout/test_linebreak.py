@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.layout import fonts
-from generator.layout.text import NO_LINE_END, NO_LINE_START, TextOverflow, break_units, wrap
+from dinokit.layout import fonts
+from dinokit.layout.text import NO_LINE_END, NO_LINE_START, TextOverflow, break_units, wrap
 
 # Crafted so that a naive break (between any two characters) would land on every
 # rule: closing brackets and stops after a full line, opening brackets at a line's

@@ -15,9 +15,9 @@ import pdfplumber
 import pytest
 from pdfmeasure import PT, measure
 
-from generator.draw.shapes import Group, Rect, Style, Transform
-from generator.layout import fonts
-from generator.layout.sheets import (
+from dinokit.draw.shapes import Group, Rect, Style, Transform
+from dinokit.layout import fonts
+from dinokit.layout.sheets import (
     Component,
     Footer,
     LayoutError,
@@ -27,8 +27,8 @@ from generator.layout.sheets import (
     load_sheet_spec,
     plan_grid,
 )
-from generator.render.pdf import render_pdf
-from generator.render.svg import render_svg_page
+from dinokit.render.pdf import render_pdf
+from dinokit.render.svg import render_svg_page
 
 SPEC = load_sheet_spec()
 TILE = SPEC.components["tile"]
@@ -135,7 +135,7 @@ def test_nothing_within_the_printable_margin_at_any_allowed_offset(paper, offset
 
 @pytest.fixture(scope="module")
 def dinos():
-    from generator.products.validate import load_data
+    from dinokit.products.validate import load_data
 
     data, _ = load_data()
     return data.game("digging-for-dinos"), data.language("en")
@@ -146,7 +146,7 @@ def dinos():
 def test_every_kit_sheet_keeps_the_margin_at_the_largest_offsets(dinos, product, paper) -> None:
     """The Digging for Dinos sheets, fronts and backs, at each corner of the allowed
     duplex offsets: nothing is drawn within the printable margin."""
-    from generator.products.dinos import kit
+    from dinokit.products.dinos import kit
 
     data, lang = dinos
     for offset in ((5, 5), (-5, -5), (5, -5), (-5, 5)):
@@ -224,7 +224,7 @@ def test_contained_components_are_placed_without_a_clip() -> None:
 
 
 def test_turned_or_rounded_rects_stay_anti_aliased() -> None:
-    from generator.draw.shapes import Page
+    from dinokit.draw.shapes import Page
 
     turned = Group((Rect(0, 0, 5, 5, Style(fill="#ff0000")),), Transform(rotate=20))
     rounded = Rect(10, 10, 5, 5, Style(fill="#00ff00"), radius=1)

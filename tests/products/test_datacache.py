@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.games.data import ComponentData
-from generator.products import datacache
+from dinokit.games.data import ComponentData
+from dinokit.products import datacache
 
 
 @pytest.fixture

@@ -19,8 +19,8 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from generator.cli import main
-from generator.source import DEFAULT_DATA_DIR
+from dinokit.cli import main
+from dinokit.source import DEFAULT_DATA_DIR
 
 CASES = int(os.environ.get("FUZZ_CASES", "6"))
 STRANGE = [

@@ -9,12 +9,12 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from generator.games.data import load_games
-from generator.layout.sheets import PrintOptions
-from generator.products.build import build_product, sheet_products
-from generator.products.guide import Entry, build_guide, guide_pages, kit_entries
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
+from dinokit.games.data import load_games
+from dinokit.layout.sheets import PrintOptions
+from dinokit.products.build import build_product, sheet_products
+from dinokit.products.guide import Entry, build_guide, guide_pages, kit_entries
+from dinokit.source import DEFAULT_DATA_DIR
+from dinokit.source.diagnostics import Diagnostics
 
 MM = 25.4 / 72
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from conftest import run
 
-from generator.products.labels import LABELS
-from generator.source.lang import fill, placeholder_problems
+from dinokit.products.labels import LABELS
+from dinokit.source.lang import fill, placeholder_problems
 
 PACKAGE = Path(__file__).resolve().parents[2] / "generator"
 

@@ -13,7 +13,7 @@ import pikepdf
 import pytest
 from conftest import run
 
-from generator.products.validate import load_data
+from dinokit.products.validate import load_data
 
 DEFAULTS = {"untitled", "anonymous", "unspecified", ""}
 

@@ -7,12 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.source import DEFAULT_DATA_DIR
+from dinokit.source import DEFAULT_DATA_DIR
 
 
 def _pad(cwd: Path, data: str, out: Path) -> bytes:
     subprocess.run(
-        [sys.executable, "-m", "generator", "pads", "--count", "2", "--data", data,
+        [sys.executable, "-m", "dinokit", "pads", "--count", "2", "--data", data,
          "--out", str(out), "--jobs", "1"],
         cwd=cwd, check=True, capture_output=True,
         env={"PYTHONPATH": str(DEFAULT_DATA_DIR.parent), "PATH": "/usr/bin:/bin",

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from generator.games.paleo.polyomino import PENTOMINOES, canonical
-from generator.products.validate import load_data
+from dinokit.games.paleo.polyomino import PENTOMINOES, canonical
+from dinokit.products.validate import load_data
 
 
 @pytest.fixture(scope="module")

@@ -11,15 +11,15 @@ import pdfplumber
 import pikepdf
 import pytest
 
-from generator.draw.shapes import Page, Rect, Style, Text
-from generator.games.data import DEFAULT_DATA_DIR, load_games
-from generator.games.paleo.model import DigSite, Fossil
-from generator.products.paleo.pad import pad_texts
-from generator.products.paleo.sheet import pad_pages
-from generator.products.writer import write_pages
-from generator.render.pdf import render_pdf
-from generator.render.pdfstream import write_pdf_stream
-from generator.source.diagnostics import Diagnostics
+from dinokit.draw.shapes import Page, Rect, Style, Text
+from dinokit.games.data import DEFAULT_DATA_DIR, load_games
+from dinokit.games.paleo.model import DigSite, Fossil
+from dinokit.products.paleo.pad import pad_texts
+from dinokit.products.paleo.sheet import pad_pages
+from dinokit.products.writer import write_pages
+from dinokit.render.pdf import render_pdf
+from dinokit.render.pdfstream import write_pdf_stream
+from dinokit.source.diagnostics import Diagnostics
 
 FOSSILS = (
     Fossil("A", ((0, 1),), 2, 1, "single"),

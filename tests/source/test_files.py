@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.source.files import OutputError, atomic_write
+from dinokit.source.files import OutputError, atomic_write
 
 
 def test_a_write_replaces_the_file_whole(tmp_path: Path) -> None:
@@ -22,7 +22,7 @@ def test_a_write_replaces_the_file_whole(tmp_path: Path) -> None:
 
 def test_files_respect_the_umask(tmp_path: Path) -> None:
     script = (
-        "import os, sys; os.umask(0o077); from generator.source.files import atomic_write; "
+        "import os, sys; os.umask(0o077); from dinokit.source.files import atomic_write; "
         "atomic_write(sys.argv[1], b'x')"
     )
     target = tmp_path / "private.pdf"

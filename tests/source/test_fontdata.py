@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from conftest import edit
 
-from generator.source import TEMPLATES_DIR
-from generator.source.diagnostics import Diagnostics
-from generator.source.fontdata import load_catalogue
-from generator.source.lang import load_languages
+from dinokit.source import TEMPLATES_DIR
+from dinokit.source.diagnostics import Diagnostics
+from dinokit.source.fontdata import load_catalogue
+from dinokit.source.lang import load_languages
 
 
 def _catalogue(tmp_path: Path, text: str):

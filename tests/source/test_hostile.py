@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.source.diagnostics import Diagnostics
-from generator.source.located import MAX_DEPTH, MAX_FILE_BYTES, load_file, load_text
+from dinokit.source.diagnostics import Diagnostics
+from dinokit.source.located import MAX_DEPTH, MAX_FILE_BYTES, load_file, load_text
 
 
 def problems(text: str) -> list[tuple[str, int, int, str]]:

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.source.diagnostics import Diagnostics
-from generator.source.located import MAX_NODES, Map, Scalar, Seq, load_file, load_text
+from dinokit.source.diagnostics import Diagnostics
+from dinokit.source.located import MAX_NODES, Map, Scalar, Seq, load_file, load_text
 
 
 def load(text: str):

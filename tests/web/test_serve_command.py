@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from web_fixtures import *  # noqa: F403  (the fixtures: app, client, cli)
 
-from generator.cli.serve import is_loopback
+from dinokit.cli.serve import is_loopback
 
 
 @pytest.mark.parametrize(
@@ -22,7 +22,7 @@ def test_loopback_hosts(host: str, loopback: bool) -> None:
 def test_serve_warns_when_listening_wider(monkeypatch, cli, host: str, warned: bool) -> None:
     import uvicorn
 
-    import generator.web.app as web_app
+    import dinokit.web.app as web_app
 
     seen: dict[str, object] = {}
     monkeypatch.setattr(web_app, "create_app", lambda data_dir: "app")

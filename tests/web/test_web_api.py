@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from web_fixtures import *  # noqa: F403  (the fixtures: app, client, cli)
 
-import generator.web
-from generator.products.labels import LABELS
-from generator.web.common import MAX_BODY
+import dinokit.web
+from dinokit.products.labels import LABELS
+from dinokit.web.common import MAX_BODY
 
 CODE = "PAL-5J93-Q1MY-400002"  # the session's sheet (conftest.CODE)
 
@@ -26,9 +26,9 @@ def pads(client):
 def test_pads_is_exactly_what_the_command_writes(client, app) -> None:
     """What `dinokit pads --code CODE --format json` writes, made as the command makes it
     (the browser test runs `dinokit score` itself; each command run reloads the data)."""
-    from generator.games.paleo.pads import GENERATOR_VERSION, PadGenerator
-    from generator.games.paleo.shared import sheet_from_code
-    from generator.products.paleo.pad import pad_json
+    from dinokit.games.paleo.pads import GENERATOR_VERSION, PadGenerator
+    from dinokit.games.paleo.shared import sheet_from_code
+    from dinokit.products.paleo.pad import pad_json
 
     generator = PadGenerator(app.state.dinokit.data.game("paleontologists"))
     expected = pad_json([sheet_from_code(generator, CODE)], f"dinokit-pads/{GENERATOR_VERSION}")
@@ -71,8 +71,8 @@ def test_legal_placements_are_the_engines(client, app, pads) -> None:
     body = {"code": CODE, "moves": moves, "draft": {"shape": shape, "dig_type": dig_type}}
     response = client.post("/api/legal", json=body)
     assert response.status_code == 200, response.text
-    from generator.games.paleo.engine import Game
-    from generator.games.paleo.moves import parse_moves  # noqa: F401  (the format's reader)
+    from dinokit.games.paleo.engine import Game
+    from dinokit.games.paleo.moves import parse_moves  # noqa: F401  (the format's reader)
 
     game = Game(sheets.rules, played.site)
     for number, move in enumerate(moves):
@@ -98,8 +98,8 @@ def test_play_view_refuses_with_the_reason(client, app) -> None:
     assert any(r and "part of fossil" in r for r in reasons)
     assert any(r and "stick out of the grid" in r for r in reasons)
     oriented = {tuple(c) for c in view["shape"]["cells"]}
-    from generator.games.paleo.engine import Game
-    from generator.games.paleo.polyomino import normalise
+    from dinokit.games.paleo.engine import Game
+    from dinokit.games.paleo.polyomino import normalise
 
     fitting = [p for p in Game(sheets.rules, played.site).legal_placements(shape)
                if normalise(p) == frozenset(oriented)]  # fmt: skip
@@ -195,7 +195,7 @@ def test_every_word_of_the_web_pages_is_a_label() -> None:
     """Each "web_..." of the page script and of play.py, and each {{t:web_...}} of a
     page, is a registered label (so every language has it), and every registered web_
     label is used somewhere."""
-    here = Path(generator.web.__file__).parent
+    here = Path(dinokit.web.__file__).parent
     used: set[str] = set()
     for path in [*sorted((here / "static").iterdir()), here / "play.py", here / "app.py"]:
         text = path.read_text(encoding="utf-8")
@@ -275,7 +275,7 @@ def test_pages_and_redirects(client) -> None:
     assert new.status_code == 303 and new.headers["location"].startswith("/play/PAL-")
     daily = client.get("/play/daily?date=2026-12-01&difficulty=easy", follow_redirects=False)
     code = daily.headers["location"].rsplit("/", 1)[1]
-    from generator.games.paleo.rolls import read_code
+    from dinokit.games.paleo.rolls import read_code
 
     assert read_code(code)[1].date.isoformat() == "2026-12-01"
     page = client.get(f"/play/{code.lower()}", follow_redirects=True)
@@ -349,7 +349,7 @@ def test_svg_and_png_downloads(client) -> None:
 def test_the_whole_kit_lists_every_product_and_its_pad_builds(app, tmp_path) -> None:
     from pypdf import PdfReader
 
-    from generator.web.kit import read_options, steps
+    from dinokit.web.kit import read_options, steps
 
     data = app.state.dinokit.data
     plan = dict(steps(data, read_options(data, {"product": "kit", "lang": "it"})))

@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 from web_fixtures import *  # noqa: F403  (the fixtures: app, client, cli)
 
-from generator.games.paleo.polyomino import normalise
-from generator.source import DEFAULT_DATA_DIR, PROJECT_DIR
-from generator.web.app import create_app
-from generator.web.play import handle, orient, view
+from dinokit.games.paleo.polyomino import normalise
+from dinokit.source import DEFAULT_DATA_DIR
+from dinokit.web.app import create_app
+from dinokit.web.play import handle, orient, view
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -106,7 +106,7 @@ def page(browser):
 
 
 def _shot(tab, name: str, tmp: Path) -> Path:
-    target = (PROJECT_DIR / "docs" / name) if SHOTS else tmp / name
+    target = (Path(__file__).resolve().parents[2] / "docs" / name) if SHOTS else tmp / name
     tab.screenshot(path=str(target), full_page=True)
     return target
 
@@ -214,7 +214,7 @@ def test_a_whole_game_through_the_play_page(
     download.value.save_as(exported)
     # `dinokit score` itself; only its data loading (the full validation, 10 s on a busy
     # machine, tested in tests/cli) hands over the data the server already loaded.
-    monkeypatch.setattr("generator.cli.score.load_or_exit", lambda _: app.state.dinokit.data)
+    monkeypatch.setattr("dinokit.cli.score.load_or_exit", lambda _: app.state.dinokit.data)
     started = time.perf_counter()
     result = cli("score", "--code", CODE, "--moves", str(exported), "--format", "json")
     assert result.exit_code == 0, result.output

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
-from generator.source import DEFAULT_DATA_DIR
-from generator.web.app import create_app
+from dinokit.source import DEFAULT_DATA_DIR
+from dinokit.web.app import create_app
 
 #: A solo sheet with its own rolls; its par moves draw squares, pass and circle stars.
 __all__ = ["app", "cli", "client", "code"]
@@ -24,7 +24,7 @@ def run_cli(*args: str):
     """Run the CLI in-process (exceptions propagate: a traceback fails the test)."""
     from click.testing import CliRunner
 
-    from generator.cli import main
+    from dinokit.cli import main
 
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 

@@ -14,5 +14,5 @@ GAME = Game(
     placeholders=terms.PLACEHOLDERS,
     booklet_values=terms.booklet_values,
     tables={"species": terms.species_table},
-    products="generator.products.dinos",
+    products="dinos",
 )

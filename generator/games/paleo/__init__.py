@@ -15,5 +15,5 @@ GAME = Game(
     booklet_values=terms.booklet_values,
     booklet_keys=terms.booklet_keys,
     tables={"dice": terms.dice_table, "bonuses": terms.bonuses_table},
-    products="generator.products.paleo",
+    products="paleo",
 )

@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.games.dinos.bots import GreedyBot, LookaheadBot, RandomBot, play_game
-from generator.games.dinos.engine import (
+from dinokit.games.dinos.bots import GreedyBot, LookaheadBot, RandomBot, play_game
+from dinokit.games.dinos.engine import (
     DECLINE,
     FLIP,
     PLACE,
@@ -42,8 +42,8 @@ from generator.games.dinos.engine import (
     setup,
     square_name,
 )
-from generator.games.dinos.tune import with_values
-from generator.products.validate import load_data
+from dinokit.games.dinos.tune import with_values
+from dinokit.products.validate import load_data
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "digging-for-dinos"
 

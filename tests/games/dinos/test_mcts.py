@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from generator.games.dinos import GAME
-from generator.games.dinos.bots import RandomBot, play_game
-from generator.games.dinos.engine import Rules, rules_for, setup
-from generator.games.dinos.mcts import MctsBot, evaluate, search
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
+from dinokit.games.dinos import GAME
+from dinokit.games.dinos.bots import RandomBot, play_game
+from dinokit.games.dinos.engine import Rules, rules_for, setup
+from dinokit.games.dinos.mcts import MctsBot, evaluate, search
+from dinokit.source import DEFAULT_DATA_DIR
+from dinokit.source.diagnostics import Diagnostics
 
 
 @pytest.fixture(scope="module")

@@ -11,14 +11,14 @@ import random
 import numpy as np
 import pytest
 
-from generator.games.data import DEFAULT_DATA_DIR, load_games
-from generator.games.paleo import batch as batch_module
-from generator.games.paleo import sheetmaker
-from generator.games.paleo.batch import BatchRules, play_batch_c, play_batch_numpy
-from generator.games.paleo.engine import dice_sequences
-from generator.games.paleo.pads import PadGenerator, unfair_reasons
-from generator.games.paleo.player import FastRules, Prepared, play
-from generator.source.diagnostics import Diagnostics
+from dinokit.games.data import DEFAULT_DATA_DIR, load_games
+from dinokit.games.paleo import batch as batch_module
+from dinokit.games.paleo import sheetmaker
+from dinokit.games.paleo.batch import BatchRules, play_batch_c, play_batch_numpy
+from dinokit.games.paleo.engine import dice_sequences
+from dinokit.games.paleo.pads import PadGenerator, unfair_reasons
+from dinokit.games.paleo.player import FastRules, Prepared, play
+from dinokit.source.diagnostics import Diagnostics
 
 _greedy = batch_module._greedy
 
@@ -153,8 +153,8 @@ def test_free_spots_and_covers_all_read_masks_bit_for_bit() -> None:
 def _random_site(rules, rng: random.Random):
     """Fossils of 1 to 3 cells apart from each other, values and bonuses, stars on open
     cells: not a fair sheet necessarily, which neither player needs."""
-    from generator.games.paleo.engine import neighbours_in_grid
-    from generator.games.paleo.model import DigSite, Fossil
+    from dinokit.games.paleo.engine import neighbours_in_grid
+    from dinokit.games.paleo.model import DigSite, Fossil
 
     blocked: set = set()
     fossils = []

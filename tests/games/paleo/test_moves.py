@@ -9,8 +9,8 @@ import random
 import pytest
 from shipped_data import shipped
 
-from generator.games.paleo.engine import ONE_SQUARE, SWITCH_SHAPE, Game, Rules
-from generator.games.paleo.moves import (
+from dinokit.games.paleo.engine import ONE_SQUARE, SWITCH_SHAPE, Game, Rules
+from dinokit.games.paleo.moves import (
     Breakdown,
     Illegal,
     MoveError,
@@ -19,8 +19,8 @@ from generator.games.paleo.moves import (
     moves_json,
     replay,
 )
-from generator.games.paleo.pads import PadGenerator, sheet_seeds
-from generator.games.paleo.rolls import derive_rolls
+from dinokit.games.paleo.pads import PadGenerator, sheet_seeds
+from dinokit.games.paleo.rolls import derive_rolls
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,8 @@ from conftest import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.games.paleo.engine import Game, Rules, dice_sequences
-from generator.games.paleo.pads import (
+from dinokit.games.paleo.engine import Game, Rules, dice_sequences
+from dinokit.games.paleo.pads import (
     DIFFICULTIES,
     CodeError,
     PadGenerator,
@@ -25,9 +25,9 @@ from generator.games.paleo.pads import (
     site_from_code,
     symmetry_key,
 )
-from generator.games.paleo.player import FastRules, play
-from generator.products.paleo.pad import pad_json
-from generator.products.validate import DEFAULT_DATA_DIR, load_data
+from dinokit.games.paleo.player import FastRules, play
+from dinokit.products.paleo.pad import pad_json
+from dinokit.products.validate import DEFAULT_DATA_DIR, load_data
 
 # ---- an independent checker, built from the YAML itself (not from our loader) -----
 

@@ -9,13 +9,13 @@ import random
 import numpy as np
 import pytest
 
-from generator.games.data import DEFAULT_DATA_DIR, load_games
-from generator.games.paleo.batch import BatchRules, play_batch
-from generator.games.paleo.engine import Rules, dice_sequences
-from generator.games.paleo.model import Fossil
-from generator.games.paleo.pads import PadGenerator, unfair_reasons
-from generator.games.paleo.player import FastRules, Prepared, play
-from generator.source.diagnostics import Diagnostics
+from dinokit.games.data import DEFAULT_DATA_DIR, load_games
+from dinokit.games.paleo.batch import BatchRules, play_batch
+from dinokit.games.paleo.engine import Rules, dice_sequences
+from dinokit.games.paleo.model import Fossil
+from dinokit.games.paleo.pads import PadGenerator, unfair_reasons
+from dinokit.games.paleo.player import FastRules, Prepared, play
+from dinokit.source.diagnostics import Diagnostics
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +110,7 @@ def test_a_cell_is_dead_exactly_when_no_placement_can_cover_it(generator) -> Non
     """The check that drops settled games: a cell whose region of open cells is
     smaller than a shape is one no placement of any shape covers, and the other way
     round (the shapes are every pentomino), on random half-drawn grids."""
-    from generator.games.paleo.batch import _dead_cells
+    from dinokit.games.paleo.batch import _dead_cells
 
     fast, rules = generator.fast, generator.rules
     rng = np.random.default_rng(3)

@@ -61,7 +61,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.games.paleo.engine import (
+from dinokit.games.paleo.engine import (
     ONE_SQUARE,
     PLUS_ONE,
     SWITCH_SHAPE,
@@ -72,10 +72,10 @@ from generator.games.paleo.engine import (
     neighbours_in_grid,
     winners,
 )
-from generator.games.paleo.model import DigSite, Fossil
-from generator.games.paleo.pads import unfair_reasons
-from generator.games.paleo.polyomino import normalise, orientations
-from generator.products.validate import load_data
+from dinokit.games.paleo.model import DigSite, Fossil
+from dinokit.games.paleo.pads import unfair_reasons
+from dinokit.games.paleo.polyomino import normalise, orientations
+from dinokit.products.validate import load_data
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "paleontologists"
 BONUSES = (ONE_SQUARE, SWITCH_SHAPE, SWITCH_TYPE, PLUS_ONE)

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from shipped_data import shipped
 
-from generator.games.paleo.moves import Breakdown, replay
-from generator.games.paleo.pads import CodeError, PadGenerator, decode_code, sheet_seeds
-from generator.games.paleo.player import play
-from generator.games.paleo.rolls import RollSpec, daily_spec, derive_rolls, full_code, read_code
-from generator.games.paleo.shared import (
+from dinokit.games.paleo.moves import Breakdown, replay
+from dinokit.games.paleo.pads import CodeError, PadGenerator, decode_code, sheet_seeds
+from dinokit.games.paleo.player import play
+from dinokit.games.paleo.rolls import RollSpec, daily_spec, derive_rolls, full_code, read_code
+from dinokit.games.paleo.shared import (
     SharedSheet,
     daily_seed,
     daily_sheet,
@@ -23,8 +23,8 @@ from generator.games.paleo.shared import (
     sheet_from_code,
     with_rolls,
 )
-from generator.games.paleo.tournament import SPREAD, shared_roll_seed, tournament
-from generator.products.paleo.pad import pad_json
+from dinokit.games.paleo.tournament import SPREAD, shared_roll_seed, tournament
+from dinokit.products.paleo.pad import pad_json
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "paleo-daily-2026-12-01.json"
 DAY = datetime.date(2026, 12, 1)

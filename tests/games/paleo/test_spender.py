@@ -9,15 +9,15 @@ import random
 
 import pytest
 
-from generator.games.data import DEFAULT_DATA_DIR, load_games
-from generator.games.paleo import spender as spender_module
-from generator.games.paleo.engine import ONE_SQUARE, SWITCH_SHAPE, SWITCH_TYPE, dice_sequences
-from generator.games.paleo.moves import Breakdown, replay
-from generator.games.paleo.pads import PadGenerator
-from generator.games.paleo.player import FastRules
-from generator.games.paleo.simulate import simulate, summary
-from generator.games.paleo.spender import SPENDER, SpendingPlayer
-from generator.source.diagnostics import Diagnostics
+from dinokit.games.data import DEFAULT_DATA_DIR, load_games
+from dinokit.games.paleo import spender as spender_module
+from dinokit.games.paleo.engine import ONE_SQUARE, SWITCH_SHAPE, SWITCH_TYPE, dice_sequences
+from dinokit.games.paleo.moves import Breakdown, replay
+from dinokit.games.paleo.pads import PadGenerator
+from dinokit.games.paleo.player import FastRules
+from dinokit.games.paleo.simulate import simulate, summary
+from dinokit.games.paleo.spender import SPENDER, SpendingPlayer
+from dinokit.source.diagnostics import Diagnostics
 
 
 @pytest.fixture(scope="module")

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from generator.games.paleo import GAME
-from generator.games.paleo.engine import Game
-from generator.games.paleo.pads import PadGenerator
-from generator.games.paleo.player import Move, play
-from generator.games.paleo.simulate import _rolls
-from generator.games.paleo.strong import StrongPlayer
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
+from dinokit.games.paleo import GAME
+from dinokit.games.paleo.engine import Game
+from dinokit.games.paleo.pads import PadGenerator
+from dinokit.games.paleo.player import Move, play
+from dinokit.games.paleo.simulate import _rolls
+from dinokit.games.paleo.strong import StrongPlayer
+from dinokit.source import DEFAULT_DATA_DIR
+from dinokit.source.diagnostics import Diagnostics
 
 
 @pytest.fixture(scope="module")

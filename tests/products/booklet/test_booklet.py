@@ -11,8 +11,8 @@ import pytest
 from conftest import edit, run
 from pdfmeasure import measure, pdf_text
 
-from generator.products.booklet.build import saddle_order
-from generator.products.validate import load_data
+from dinokit.products.booklet.build import saddle_order
+from dinokit.products.validate import load_data
 
 GAMES = ("digging-for-dinos", "paleontologists")
 LANGS = ("en", "it", "fr", "de", "es", "ko")
@@ -50,7 +50,7 @@ def data():
 def templates_copy(tmp_path: Path, monkeypatch) -> Path:
     """A copy of templates/booklets that the checks read instead of the real one
     (the commands get the copied templates folder as --templates)."""
-    from generator.source import TEMPLATES_DIR, use_templates
+    from dinokit.source import TEMPLATES_DIR, use_templates
 
     shutil.copytree(TEMPLATES_DIR, tmp_path / "templates")
     use_templates(tmp_path / "templates")
@@ -122,10 +122,10 @@ def test_glyph_coverage_fails_without_hangul(data_copy: Path, templates_copy: Pa
 def test_booklet_text_has_headings_species_and_values(
     data, game: str, code: str, tmp_path: Path
 ) -> None:
-    from generator.products.booklet.build import booklet_pages, values
-    from generator.products.booklet.source import load_structure, load_texts
-    from generator.render.pdf import render_pdf
-    from generator.source.diagnostics import Diagnostics
+    from dinokit.products.booklet.build import booklet_pages, values
+    from dinokit.products.booklet.source import load_structure, load_texts
+    from dinokit.render.pdf import render_pdf
+    from dinokit.source.diagnostics import Diagnostics
 
     diags = Diagnostics()
     structure = load_structure(game, diags)
@@ -152,10 +152,10 @@ def test_booklet_text_has_headings_species_and_values(
 
 
 def test_korean_text_extracts_exactly(data) -> None:
-    from generator.products.booklet.build import booklet_pages, values
-    from generator.products.booklet.source import load_structure, load_texts
-    from generator.render.pdf import render_pdf
-    from generator.source.diagnostics import Diagnostics
+    from dinokit.products.booklet.build import booklet_pages, values
+    from dinokit.products.booklet.source import load_structure, load_texts
+    from dinokit.render.pdf import render_pdf
+    from dinokit.source.diagnostics import Diagnostics
 
     diags = Diagnostics()
     game = "paleontologists"
@@ -224,8 +224,8 @@ def test_i18n_status(data) -> None:
 
 
 def test_placeholders_declared_are_the_values_filled(data) -> None:
-    from generator.games import BY_ID
-    from generator.products.booklet.build import values
+    from dinokit.games import BY_ID
+    from dinokit.products.booklet.build import values
 
     for game in GAMES:
         declared = BY_ID[game].placeholders

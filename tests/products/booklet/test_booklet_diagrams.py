@@ -8,13 +8,13 @@ import re
 import pypdfium2
 import pytest
 
-from generator.draw.shapes import Circle, Group, Line, Page, Path, Rect, Text, Use
-from generator.layout import fonts
-from generator.products.booklet.diagrams import DIAGRAMS, Context
-from generator.products.booklet.typeset import BODY_W
-from generator.products.validate import load_data
-from generator.render.common import transform_matrix
-from generator.render.pdf import render_pdf
+from dinokit.draw.shapes import Circle, Group, Line, Page, Path, Rect, Text, Use
+from dinokit.layout import fonts
+from dinokit.products.booklet.diagrams import DIAGRAMS, Context
+from dinokit.products.booklet.typeset import BODY_W
+from dinokit.products.validate import load_data
+from dinokit.render.common import transform_matrix
+from dinokit.render.pdf import render_pdf
 
 TOLERANCE = 0.5  # mm
 CASES = [(game, did) for game, table in DIAGRAMS.items() for did in table]

@@ -17,10 +17,10 @@ import pypdfium2
 import pytest
 from pdfmeasure import measure, pdf_text
 
-from generator.products.booklet.build import blank_pages
-from generator.products.booklet.imposition import FOLD_TICKS, IMPOSED_PAPERS
-from generator.products.booklet.output import build_booklet
-from generator.products.validate import load_data
+from dinokit.products.booklet.build import blank_pages
+from dinokit.products.booklet.imposition import FOLD_TICKS, IMPOSED_PAPERS
+from dinokit.products.booklet.output import build_booklet
+from dinokit.products.validate import load_data
 
 GAMES = ("digging-for-dinos", "paleontologists")
 LANGS = ("en", "it", "fr", "de", "es", "ko")
@@ -167,8 +167,8 @@ def test_shop_cover_runs_into_the_bleed_home_cover_stays_inside(root: str) -> No
 
 def test_density_choice_fills_whole_sheets() -> None:
     """Of the densities' page counts, the choice pads at most one page, on the fewest sheets."""
-    from generator.products.booklet.build import pick_density
-    from generator.products.booklet.typeset import DENSITIES, NORMAL
+    from dinokit.products.booklet.build import pick_density
+    from dinokit.products.booklet.typeset import DENSITIES, NORMAL
 
     normal = DENSITIES.index(NORMAL)
     assert pick_density([12] * len(DENSITIES)) == normal

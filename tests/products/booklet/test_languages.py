@@ -10,14 +10,14 @@ import pytest
 from conftest import run
 from pdfmeasure import pdf_text
 
-from generator.draw.shapes import Page, Text
-from generator.layout import fonts
-from generator.products.booklet import typeset
-from generator.products.booklet.source import load_texts
-from generator.render.pdf import render_pdf
-from generator.source import DEFAULT_DATA_DIR, TEMPLATES_DIR
-from generator.source.diagnostics import Diagnostics
-from generator.source.lang import load_languages
+from dinokit.draw.shapes import Page, Text
+from dinokit.layout import fonts
+from dinokit.products.booklet import typeset
+from dinokit.products.booklet.source import load_texts
+from dinokit.render.pdf import render_pdf
+from dinokit.source import DEFAULT_DATA_DIR, TEMPLATES_DIR
+from dinokit.source.diagnostics import Diagnostics
+from dinokit.source.lang import load_languages
 
 ELEVEN = {"en", "de", "es", "fr", "it", "ko", "ja", "zh-Hans", "pt-BR", "nl", "pl"}
 NEW = ("ja", "zh-Hans", "pt-BR", "nl", "pl")

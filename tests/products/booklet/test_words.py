@@ -12,13 +12,13 @@ import pytest
 from conftest import run
 from pdfmeasure import pdf_text
 
-from generator.games import BY_ID
-from generator.games.dinos.terms import join_list
-from generator.products.booklet.build import booklet_pages, values
-from generator.products.booklet.source import load_structure, load_texts
-from generator.products.validate import load_data
-from generator.render.pdf import render_pdf
-from generator.source.diagnostics import Diagnostics
+from dinokit.games import BY_ID
+from dinokit.games.dinos.terms import join_list
+from dinokit.products.booklet.build import booklet_pages, values
+from dinokit.products.booklet.source import load_structure, load_texts
+from dinokit.products.validate import load_data
+from dinokit.render.pdf import render_pdf
+from dinokit.source.diagnostics import Diagnostics
 
 DINOS, PALEO = "digging-for-dinos", "paleontologists"
 GAMES = (DINOS, PALEO)

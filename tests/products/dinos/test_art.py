@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.draw.shapes import Circle, Group, Item, Line, Path, Rect
-from generator.products.dinos.art import BODY_PARTS, skeleton
-from generator.products.validate import load_data
+from dinokit.draw.shapes import Circle, Group, Item, Line, Path, Rect
+from dinokit.products.dinos.art import BODY_PARTS, skeleton
+from dinokit.products.validate import load_data
 
 COLOURS = dict(ink="#2b1d12", faded="#e8dcc4", accent="#ffd34d")
 BOXES = [(34, 17), (30, 20), (60, 30)]

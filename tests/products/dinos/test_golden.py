@@ -11,10 +11,10 @@ import os
 import pytest
 from conftest import TESTS
 
-from generator.draw.shapes import walk_items
-from generator.products.dinos import kit
-from generator.products.validate import load_data
-from generator.render.record import Recorder
+from dinokit.draw.shapes import walk_items
+from dinokit.products.dinos import kit
+from dinokit.products.validate import load_data
+from dinokit.render.record import Recorder
 
 GOLDEN = TESTS / "golden"
 

@@ -10,12 +10,12 @@ import pdfplumber
 import pytest
 from pdfmeasure import PT, pdf_text
 
-from generator.games.data import load_games
-from generator.layout.sheets import PrintOptions, load_sheet_spec
-from generator.products.dinos import kit
-from generator.render.pdf import render_pdf
-from generator.source import DEFAULT_DATA_DIR
-from generator.source.diagnostics import Diagnostics
+from dinokit.games.data import load_games
+from dinokit.layout.sheets import PrintOptions, load_sheet_spec
+from dinokit.products.dinos import kit
+from dinokit.render.pdf import render_pdf
+from dinokit.source import DEFAULT_DATA_DIR
+from dinokit.source.diagnostics import Diagnostics
 
 SPEC = load_sheet_spec()
 TOL = 0.05
@@ -109,7 +109,7 @@ def test_validate_finds_a_fold_label_or_calibration_step_too_long(shipped, key: 
     whatever it accepts, --layout gutter-fold and calibrate build."""
     from dataclasses import replace
 
-    from generator.products.dinos import trial_layout
+    from dinokit.products.dinos import trial_layout
 
     data, _ = shipped
     english = data.language("en")

@@ -13,11 +13,11 @@ import pytest
 from conftest import edit, run
 from pdfmeasure import measure, page_count, pdf_text
 
-from generator.layout.sheets import PrintOptions, load_sheet_spec
-from generator.products.dinos import kit
-from generator.products.validate import load_data
-from generator.render.pdf import render_pdf
-from generator.render.svg import render_svg_page
+from dinokit.layout.sheets import PrintOptions, load_sheet_spec
+from dinokit.products.dinos import kit
+from dinokit.products.validate import load_data
+from dinokit.render.pdf import render_pdf
+from dinokit.render.svg import render_svg_page
 
 TOL = 0.05  # mm
 SPEC = load_sheet_spec()

@@ -15,11 +15,11 @@ import pytest
 from conftest import run
 from pdfmeasure import PT, measure, pdf_text
 
-from generator.layout.sheets import PrintOptions, load_sheet_spec
-from generator.products.dinos import kit
-from generator.products.dinos.vision import contrast
-from generator.products.validate import load_data
-from generator.render.pdf import render_pdf
+from dinokit.layout.sheets import PrintOptions, load_sheet_spec
+from dinokit.products.dinos import kit
+from dinokit.products.dinos.vision import contrast
+from dinokit.products.validate import load_data
+from dinokit.render.pdf import render_pdf
 
 LANGS = ["en", "it", "fr", "de", "es", "ko"]
 SPEC = load_sheet_spec()

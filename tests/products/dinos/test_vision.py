@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import edit, run
 
-from generator.products.dinos import vision
+from dinokit.products.dinos import vision
 
 # Sharma, Wu and Dalal (2005), "The CIEDE2000 color-difference formula", Table 1.
 SHARMA = [

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from shipped_data import shipped
 
-from generator.games.data import ComponentData
-from generator.source.lang import Language
+from dinokit.games.data import ComponentData
+from dinokit.source.lang import Language
 
 
 @pytest.fixture(scope="module", name="data")

@@ -9,10 +9,10 @@ import pytest
 from export_fixtures import data_fixture, en_fixture  # noqa: F401  (fixtures)
 from PIL import Image
 
-from generator.layout.sheets import load_sheet_spec
-from generator.products.export.pieces import SHOP_BLEED
-from generator.products.export.png import export_png
-from generator.products.export.raster import pixels
+from dinokit.layout.sheets import load_sheet_spec
+from dinokit.products.export.pieces import SHOP_BLEED
+from dinokit.products.export.png import export_png
+from dinokit.products.export.raster import pixels
 
 DPI = 50  # small: the sizes follow the same formula at any resolution
 

@@ -10,11 +10,11 @@ from export_fixtures import data_fixture, en_fixture  # noqa: F401  (fixtures)
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from generator.layout.sheets import load_sheet_spec
-from generator.products.export.colour import INK_LIMIT, to_cmyk
-from generator.products.export.pieces import SHOP_BLEED
-from generator.products.export.preflight import preflight
-from generator.products.export.shop import export_print_shop
+from dinokit.layout.sheets import load_sheet_spec
+from dinokit.products.export.colour import INK_LIMIT, to_cmyk
+from dinokit.products.export.pieces import SHOP_BLEED
+from dinokit.products.export.preflight import preflight
+from dinokit.products.export.shop import export_print_shop
 
 MM = 25.4 / 72
 

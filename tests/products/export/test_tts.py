@@ -10,7 +10,7 @@ import pytest
 from export_fixtures import data_fixture, en_fixture  # noqa: F401  (fixtures)
 from PIL import Image
 
-from generator.products.export.tts import (
+from dinokit.products.export.tts import (
     MAX_SIDE,
     _Writer,
     card_size,

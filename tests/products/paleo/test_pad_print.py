@@ -14,11 +14,11 @@ from pdfmeasure import pdf_text
 from printcheck import PT, margin_ink, too_close
 from test_pad_sheet import make_sites
 
-from generator.draw.shapes import Line, Page, Style, Text
-from generator.layout import fonts
-from generator.products.paleo import sheet
-from generator.products.validate import load_data
-from generator.render.pdf import render_pdf
+from dinokit.draw.shapes import Line, Page, Style, Text
+from dinokit.layout import fonts
+from dinokit.products.paleo import sheet
+from dinokit.products.validate import load_data
+from dinokit.render.pdf import render_pdf
 
 LANGS = ["en", "it", "fr", "de", "es", "ko"]
 KINDS = [("a4", 1), ("a4", 2), ("letter", 1), ("letter", 2)]

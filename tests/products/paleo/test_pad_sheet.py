@@ -12,11 +12,11 @@ import pikepdf
 import pytest
 from pdfmeasure import measure, pdf_text
 
-from generator.draw.shapes import Form, Group, Item, Rect, Text, Use
-from generator.games.paleo.model import DigSite, Fossil, Pattern
-from generator.products.paleo import sheet
-from generator.products.validate import load_data
-from generator.render.pdf import render_pdf
+from dinokit.draw.shapes import Form, Group, Item, Rect, Text, Use
+from dinokit.games.paleo.model import DigSite, Fossil, Pattern
+from dinokit.products.paleo import sheet
+from dinokit.products.validate import load_data
+from dinokit.render.pdf import render_pdf
 
 TOL = 0.05  # mm
 PAGES = {

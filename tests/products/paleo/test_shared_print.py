@@ -12,10 +12,10 @@ import pdfplumber
 import pytest
 from shipped_data import shipped
 
-from generator.games.paleo.pads import PadGenerator
-from generator.games.paleo.shared import daily_sheet
-from generator.products.paleo import sheet
-from generator.render.pdf import render_pdf
+from dinokit.games.paleo.pads import PadGenerator
+from dinokit.games.paleo.shared import daily_sheet
+from dinokit.products.paleo import sheet
+from dinokit.render.pdf import render_pdf
 
 PT = 25.4 / 72
 INK = (0.169, 0.114, 0.071)  # the printed rolls and the par: the sheet's dark ink
