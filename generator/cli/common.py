@@ -18,6 +18,22 @@ if TYPE_CHECKING:
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 PAPERS = ("a4", "letter")
+#: dinokit's optional extras (pyproject.toml): the module each brings, by extra.
+EXTRAS = {"tune": "optuna", "dask": "distributed"}
+
+
+def need_extra(extra: str, what: str) -> None:
+    """Exit 2, with the exact line to install it, when ``extra`` is not installed."""
+    import importlib.util
+
+    if importlib.util.find_spec(EXTRAS[extra]) is None:
+        click.echo(
+            f"Error: {what} needs {EXTRAS[extra]}, an optional dependency of dinokit that is "
+            f"not installed; install it with:\n  {sys.executable} -m pip install "
+            f"'dinokit[{extra}]'",
+            err=True,
+        )
+        raise SystemExit(2)
 
 
 def number_option(

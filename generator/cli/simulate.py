@@ -18,6 +18,7 @@ from .common import (
     data_option,
     language_of,
     load_or_exit,
+    need_extra,
     number_option,
     progress,
 )
@@ -31,10 +32,17 @@ def simulate() -> None:
     """
 
 
+def _scheduler(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        need_extra("dask", "--scheduler")
+    return value
+
+
 SCHEDULER_OPTION = click.option(
     "--scheduler",
     envvar="DINOKIT_SCHEDULER",
     default=None,
+    callback=_scheduler,
     help="Run on this Dask cluster (tcp://HOST:PORT; or $DINOKIT_SCHEDULER) instead of "
     "local processes; the results are the same.",
 )

@@ -14,6 +14,7 @@ from .common import (
     data_option,
     language_of,
     load_or_exit,
+    need_extra,
     number_option,
     out_option,
     progress,
@@ -101,6 +102,7 @@ def tune_dinos(
     """
     import os
 
+    need_extra("tune", "dinokit tune")
     from ..games.dinos.simulate import simulate
     from ..games.dinos.tune import Bounds, spread_of
     from ..games.dinos.tune import tune as search

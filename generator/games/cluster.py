@@ -47,7 +47,7 @@ def run_on_cluster(
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise ClusterError("--scheduler needs Dask: pip install 'dask[distributed]'") from None
+        raise ClusterError("--scheduler needs Dask: pip install 'dinokit[dask]'") from None
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, TimeoutError) as exc:
