@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
 from ..source import DEFAULT_DATA_DIR
 from ..source.diagnostics import Diagnostics, Severity, display_path
@@ -37,21 +38,41 @@ def need_extra(extra: str, what: str) -> None:
 
 
 def number_option(
-    name: str, low: int, high: int | None = None, default: int | None = None, help: str = ""
+    name: str,
+    low: int,
+    high: int | None = None,
+    default: int | None = None,
+    help: str = "",
+    shown: str | None = None,
 ) -> Decorator:
-    """``name``: a whole number from ``low`` to ``high`` (no upper bound when None)."""
+    """``name``: a whole number from ``low`` to ``high`` (no upper bound when None);
+    ``shown``: the default in words, where it is not a number (``default`` None)."""
     return click.option(
-        name, type=click.IntRange(min=low, max=high), default=default, show_default=True, help=help
+        name,
+        type=click.IntRange(min=low, max=high),
+        default=default,
+        show_default=True if shown is None else shown,
+        help=help,
     )
 
 
 def choice_option(
-    name: str, choices: tuple[str, ...], default: str | None, help: str, dest: str | None = None
+    name: str,
+    choices: tuple[str, ...],
+    default: str | None,
+    help: str,
+    dest: str | None = None,
+    shown: str | None = None,
 ) -> Decorator:
-    """``name``: one of ``choices``; ``dest`` names the parameter when not the option's name."""
+    """``name``: one of ``choices``; ``dest`` names the parameter when not the option's
+    name; ``shown``: the default in words, where it is none of the choices."""
     names = (name, dest) if dest else (name,)
     return click.option(
-        *names, type=click.Choice(choices), default=default, show_default=True, help=help
+        *names,
+        type=click.Choice(choices),
+        default=default,
+        show_default=True if shown is None else shown,
+        help=help,
     )
 
 
@@ -97,9 +118,11 @@ LANG_OPTION = click.option(
     "--lang", default="en", show_default=True, help="Language code (a file in data/lang/)."
 )
 JOBS_OPTION = number_option(
-    "--jobs", 1, 64, help="Processes [default: every core]; results do not depend on it."
+    "--jobs", 1, 64, help="Processes to use; the results do not depend on it.", shown="every core"
 )
-SEED_OPTION = number_option("--seed", 0, default=1)
+SEED_OPTION = number_option(
+    "--seed", 0, default=1, help="Seed of the random choices: the same seed, the same games."
+)
 SIM_OUT_OPTION = out_option("output/simulations", "Folder for the report.")
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -123,23 +146,97 @@ def language_of(data: ComponentData, code: str):
     return language
 
 
+#: What a templates folder holds (a copy of the shipped templates/).
+TEMPLATE_ENTRIES = ("sheets.yaml", "fonts.yaml", "booklets/")
+_TEMPLATES_EXPECTED = (
+    "expected a templates folder: a copy of dinokit's templates/ (sheets.yaml, fonts.yaml, "
+    "booklets/), as 'dinokit init DIR' makes"
+)
+_DATA_EXPECTED = (
+    "expected a folder of YAML component data: a copy of dinokit's data/, "
+    "as 'dinokit init DIR' makes"
+)
+
+
+def _given_here(ctx: click.Context, param: click.Parameter) -> bool:
+    """True when the user gave this option (not its default), and it is to be checked
+    now: never while completing a command line, nor for ``validate``, which reports a
+    missing folder as one of its diagnostics (in its --format)."""
+    if ctx.resilient_parsing or getattr(ctx.command.callback, _REPORTS_FOLDERS, False):
+        return False
+    assert param.name is not None
+    return ctx.get_parameter_source(param.name) not in (ParameterSource.DEFAULT, None)
+
+
+def folder_problem(value: Path, expected: str) -> str | None:
+    """What is wrong with ``value`` as a folder to read (None: it is one)."""
+    shown = display_path(value)
+    if not value.exists():
+        return f"{shown}: no such folder; {expected}"
+    if not value.is_dir():
+        return f"{shown} is a file; {expected}"
+    return None
+
+
+def templates_problem(value: Path) -> str | None:
+    """What is wrong with ``value`` as a --templates folder (None: nothing at first sight;
+    what is inside its files is checked where it is read)."""
+    problem = folder_problem(value, _TEMPLATES_EXPECTED)
+    if problem is not None:
+        return problem
+    missing = [entry for entry in TEMPLATE_ENTRIES if not (value / entry).exists()]
+    if missing:
+        listed = ", ".join(missing[:-1]) + " or " * (len(missing) > 1) + missing[-1]
+        return f"{display_path(value)} has no {listed}; {_TEMPLATES_EXPECTED}"
+    return None
+
+
+def _data_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    if _given_here(ctx, param):
+        problem = folder_problem(value, _DATA_EXPECTED)
+        if problem is not None:
+            raise click.BadParameter(problem, ctx, param)
+    return value
+
+
+#: Set on a command's function whose command reports a missing --data or --templates
+#: folder itself (``validate``).
+_REPORTS_FOLDERS = "_dinokit_reports_folders"
+
+
+def _data_option(func: Callable[..., Any], reports: bool) -> Callable[..., Any]:
+    setattr(func, _REPORTS_FOLDERS, reports)
+    func = click.option(
+        "--data",
+        "data_dir",
+        type=click.Path(path_type=Path, file_okay=True, dir_okay=True),
+        default=DEFAULT_DATA_DIR,
+        show_default="the project's data/",
+        callback=_data_folder,
+        help="Folder of YAML component data.",
+    )(func)
+    return templates_option(func)
+
+
 def data_option(func: Callable[..., Any]) -> Callable[..., Any]:
-    """--data DIR, and beside it --templates DIR (every command that reads data takes both)."""
-    return templates_option(
-        click.option(
-            "--data",
-            "data_dir",
-            type=click.Path(path_type=Path, file_okay=True, dir_okay=True),
-            default=DEFAULT_DATA_DIR,
-            show_default="the project's data/",
-            help="Folder of YAML component data.",
-        )(func)
-    )
+    """--data DIR, and beside it --templates DIR (every command that reads data takes
+    both); a folder given that is missing, a file, or (--templates) not a templates
+    folder is a usage error naming the option and the folder."""
+    return _data_option(func, reports=False)
+
+
+def reported_data_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    """--data and --templates for ``validate``: a missing folder is one of its findings."""
+    return _data_option(func, reports=True)
 
 
 def _use_templates(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
     from ..source import templates_dir, use_templates
 
+    if value is not None and _given_here(ctx, param):
+        problem = templates_problem(value)
+        if problem is not None:
+            raise click.BadParameter(problem, ctx, param)
     if value is not None:  # the folder in use before, again once the command is done
         before = templates_dir()
         ctx.call_on_close(lambda: use_templates(before))
@@ -159,6 +256,12 @@ def templates_option(func: Callable[..., Any]) -> Callable[..., Any]:
         callback=_use_templates,
         help="Folder of templates: sheets.yaml, fonts.yaml, booklets/.",
     )(func)
+
+
+def templates_error(exc: Exception) -> click.BadParameter:
+    """A broken --templates file (a DataError) read while parsing options or before the
+    data: a usage error naming --templates and the file."""
+    return click.BadParameter(str(exc), param_hint="'--templates'")
 
 
 def summary(diags: Diagnostics, strict: bool) -> str:
@@ -216,7 +319,9 @@ def parse_offset(ctx: click.Context, param: click.Parameter, value: str) -> tupl
         ) from None
     try:
         check_duplex_offset(load_sheet_spec(), offset)
-    except (LayoutError, DataError) as exc:  # DataError: a broken --templates sheets.yaml
+    except DataError as exc:  # a broken --templates sheets.yaml: not the offset's fault
+        raise templates_error(exc) from None
+    except LayoutError as exc:
         raise click.BadParameter(str(exc)) from None
     return offset
 
@@ -228,13 +333,17 @@ LAYOUT_OPTION = choice_option(
     "duplex: fronts pages and mirrored backs pages, printed double-sided; gutter-fold: "
     "fronts and backs side by side on one landscape side, to fold along the middle.",
 )
-PRINTER_OPTION = click.option(
-    "--printer",
-    default=None,
-    metavar="NAME",
-    help="Use this saved printer's duplex offset and paper (see 'dinokit printer list'); "
-    "--duplex-offset and --paper given here win.",
-)
+
+
+def printer_option(uses: str) -> Decorator:
+    """--printer NAME; ``uses``: what of the saved printer this command uses, and which
+    of its own options win over it (only options the command has)."""
+    return click.option(
+        "--printer",
+        default=None,
+        metavar="NAME",
+        help=f"A saved printer (see 'dinokit printer list'): {uses}",
+    )
 
 
 def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -248,7 +357,8 @@ def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
             "--bleed",
             type=FiniteRange(0, 6),
             default=None,
-            help="Bleed in mm around each component [default: 3].",
+            show_default="the component's, 3 in sheets.yaml",
+            help="Bleed in mm around each component.",
         ),
         click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
         click.option("--ink-saver", is_flag=True, help="Light fills and outlines."),
@@ -261,7 +371,10 @@ def print_options(func: Callable[..., Any]) -> Callable[..., Any]:
             help="Shift every backs page by X,Y mm (each -5 to 5) to correct a duplex "
             "printer's drift: +X moves the backs right as seen on the backs page, +Y down.",
         ),
-        PRINTER_OPTION,
+        printer_option(
+            "its duplex offset (with --layout duplex) and its paper; --duplex-offset and "
+            "--paper given here win."
+        ),
         data_option,
     ]
     for option in reversed(options):

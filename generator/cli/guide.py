@@ -17,14 +17,16 @@ from .common import PAPERS, data_option, language_of, load_or_exit, out_option
     "--lang",
     "languages",
     multiple=True,
-    help="Only this language (repeat for several) [default: every language of the kit].",
+    show_default="every language of the kit",
+    help="Only this language (repeat for several).",
 )
 @click.option(
     "--paper",
     "papers",
     multiple=True,
     type=click.Choice(PAPERS),
-    help="Only this paper (repeat for several) [default: a4 and letter].",
+    show_default="every paper of the kit",
+    help="Only this paper (repeat for several).",
 )
 def guide(
     data_dir: Path, out_dir: Path, languages: tuple[str, ...], papers: tuple[str, ...]

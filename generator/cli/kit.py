@@ -12,13 +12,13 @@ from ..source.diagnostics import display_path
 from .common import (
     JOBS_OPTION,
     LAYOUT_OPTION,
-    PRINTER_OPTION,
     build_errors,
     data_option,
     language_of,
     load_or_exit,
     out_option,
     print_options,
+    printer_option,
 )
 from .printing import apply_printer
 
@@ -91,20 +91,22 @@ def aid(**kwargs: Any) -> None:
     "--lang",
     "languages",
     multiple=True,
-    help="Only this language (repeat for several) [default: all].",
+    show_default="every language",
+    help="Only this language (repeat for several).",
 )
 @click.option(
     "--paper",
     "papers",
     multiple=True,
     type=click.Choice(["a4", "letter"]),
-    help="Only this paper (repeat for several) [default: a4 and letter].",
+    show_default="a4 and letter",
+    help="Only this paper (repeat for several).",
 )
 @LAYOUT_OPTION
 @click.option(
     "--ink-saver", is_flag=True, help="Light grounds and outlines in every file of the kit."
 )
-@PRINTER_OPTION
+@printer_option("its duplex offset (with --layout duplex) and its paper; --paper given here wins.")
 @JOBS_OPTION
 def build(
     data_dir: Path,

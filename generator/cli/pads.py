@@ -13,7 +13,6 @@ from .common import (
     LANG_OPTION,
     OUT_OPTION,
     PAPER_OPTION,
-    PRINTER_OPTION,
     build_errors,
     choice_option,
     data_option,
@@ -21,6 +20,7 @@ from .common import (
     language_of,
     load_or_exit,
     number_option,
+    printer_option,
     progress,
 )
 from .printing import apply_printer
@@ -35,11 +35,18 @@ MAX_PRINTED_SHEETS = 100_000
 @choice_option(
     "--difficulty", DIFFICULTIES, "medium", "Band of the greedy player's expected score."
 )
-@number_option("--players", 1, 200, 1, "Copies of each sheet (a group shares one layout).")
+@number_option(
+    "--players",
+    1,
+    200,
+    1,
+    "Players sharing the pad: copies of each sheet, one per player (everyone digs the "
+    "same layout); not seats in a game.",
+)
 @click.option(
     "--code",
     default=None,
-    help="Rebuild the one sheet printed with this code (e.g. PAL-7K3F-92QD).",
+    help="Rebuild the one sheet printed with this code (e.g. PAL-5RW9-Z1W7).",
 )
 @choice_option(
     "--per-page", ("1", "2"), "1", "Sheets per page (2: side by side on landscape paper)."
@@ -59,7 +66,8 @@ MAX_PRINTED_SHEETS = 100_000
     is_flag=False,
     flag_value="today",
     metavar="YYYY-MM-DD",
-    help="The day's dig: sheet, rolls and par from the date alone [default: today, UTC].",
+    help="The day's dig: sheet, rolls and par from the date alone; --daily without a date "
+    "is today's (UTC).",
 )
 @number_option(
     "--tournament", 1, 500, None, "N different sheets of equal expected score (use --seed)."
@@ -68,9 +76,9 @@ MAX_PRINTED_SHEETS = 100_000
 @PAPER_OPTION
 @format_option(("pdf", "svg", "json"), "pdf, svg (one file per page) or json (the layouts).")
 @LANG_OPTION
-@number_option("--jobs", 1, 64, help="Processes generating sheets [default: every core].")
+@number_option("--jobs", 1, 64, help="Processes generating sheets.", shown="every core")
 @click.option("--ink-saver", is_flag=True, help="White grounds and outlined panels.")
-@PRINTER_OPTION
+@printer_option("its paper (pads have no backs: no offset); --paper given here wins.")
 @data_option
 def pads(
     count: int,

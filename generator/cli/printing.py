@@ -17,7 +17,6 @@ from ..source.diagnostics import display_path
 from .common import (
     LANG_OPTION,
     PAPERS,
-    PRINTER_OPTION,
     build_errors,
     choice_option,
     data_option,
@@ -27,13 +26,21 @@ from .common import (
     out_option,
     parse_offset,
     print_diagnostics,
+    printer_option,
+    templates_error,
 )
 
 
 def _limit() -> float:
+    """The duplex offset's limit, from --templates sheets.yaml (a usage error naming
+    --templates and the file when it cannot be read)."""
     from ..layout.sheets import load_sheet_spec
+    from ..source.diagnostics import DataError
 
-    return load_sheet_spec().duplex_max
+    try:
+        return load_sheet_spec().duplex_max
+    except DataError as exc:
+        raise templates_error(exc) from None
 
 
 def saved_printers() -> tuple[Path, dict[str, Any]]:
@@ -93,7 +100,7 @@ def apply_printer(
 @out_option(help="Folder to write calibration-<paper>.pdf into.")
 @format_option(("pdf", "svg"), "pdf: one file; svg: one file per page.")
 @LANG_OPTION
-@PRINTER_OPTION
+@printer_option("the back shifted by its duplex offset, and its paper; --paper given here wins.")
 @data_option
 def calibrate(
     paper: str, out_dir: Path, fmt: str, lang: str, printer: str | None, data_dir: Path

@@ -11,7 +11,6 @@ from .common import (
     LANG_OPTION,
     OUT_OPTION,
     PAPERS,
-    PRINTER_OPTION,
     GameChoice,
     build_errors,
     choice_option,
@@ -19,6 +18,7 @@ from .common import (
     format_option,
     language_of,
     load_or_exit,
+    printer_option,
 )
 from .printing import apply_printer
 
@@ -42,7 +42,7 @@ from .printing import apply_printer
     help="Saddle-stitch booklet: two A5 pages per landscape side, duplex.",
 )
 @click.option("--ink-saver", is_flag=True, help="Light grounds and outlined panels.")
-@PRINTER_OPTION
+@printer_option("its paper (a booklet is not cut: no offset); --paper given here wins.")
 @data_option
 def rules(
     game: str,

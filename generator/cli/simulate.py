@@ -99,7 +99,7 @@ def echo_dinos(numbers: dict) -> None:
 
 @simulate.command("digging-for-dinos")
 @number_option("--games", 1, 1_000_000, 1000, "Games to play.")
-@number_option("--players", 2, 4, 3)
+@number_option("--players", 2, 4, 3, "Players in each game: seats at the table.")
 @click.option(
     "--bots",
     default="greedy,lookahead",
@@ -187,9 +187,9 @@ def simulate_dinos(
 
 @simulate.command("paleontologists")
 @number_option("--games", 1, 1_000_000, 1000, "Games to play in all.")
-@click.option("--code", default=None, help="Play this one sheet (e.g. PAL-7K3F-92QD).")
+@click.option("--code", default=None, help="Play this one sheet (e.g. PAL-5RW9-Z1W7).")
 @choice_option(
-    "--difficulty", DIFFICULTIES, None, "Play sheets of this difficulty [default: all three]."
+    "--difficulty", DIFFICULTIES, None, "Play sheets of this difficulty.", shown="all three"
 )
 @number_option("--sheets", 1, 1000, 10, "Sheets per difficulty (without --code).")
 @click.option(

@@ -78,7 +78,7 @@ def tune() -> None:
 @BUDGET_OPTION
 @number_option("--games", 10, 1_000_000, 200, "Games per trial (the same games every trial).")
 @number_option("--trials", 1, 10_000, 40, "Value sets to try.")
-@number_option("--players", 2, 4, 3)
+@number_option("--players", 2, 4, 3, "Players in each game: seats at the table.")
 @click.option("--complete-bounds", default="4:30", show_default=True, callback=_bounds,
               help="LOW:HIGH for every complete (right-hand) value.")  # fmt: skip
 @click.option("--left", is_flag=True, help="Tune the left-hand values too.")

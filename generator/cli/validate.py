@@ -10,11 +10,18 @@ import click
 
 from ..source import TEMPLATES_DIR, templates_dir
 from ..source.diagnostics import display_path, to_json
-from .common import data_option, failed, format_option, print_diagnostics, summary
+from .common import (
+    data_option,
+    failed,
+    format_option,
+    print_diagnostics,
+    reported_data_option,
+    summary,
+)
 
 
 @click.command()
-@data_option
+@reported_data_option
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @format_option(("text", "json"), "text: one line per problem; json: a list of objects.")
 def validate(data_dir: Path, strict: bool, fmt: str) -> None:
