@@ -68,7 +68,9 @@ def _install(python: Path, package: Path, env: dict[str, str], cwd: Path) -> Non
 
 def _shared(tmp_path_factory: pytest.TempPathFactory, name: str, make) -> Path:
     """``make(folder)`` once for the whole run, whichever xdist worker asks first."""
-    root = tmp_path_factory.getbasetemp().parent  # the same for every worker of a run
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, the same for every worker
     folder = root / name
     with open(root / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -221,3 +223,17 @@ def test_serve_from_the_wheel_answers_its_pages(wheel_env, tmp_path: Path) -> No
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_dinokit_runs_from_the_zipped_wheel(dist, tmp_path: Path) -> None:
+    """The wheel itself on sys.path (zipimport): the data, templates and web files are read
+    through importlib.resources (copied out once), the pads made by numpy without C."""
+    python, env = _venv(tmp_path / "v")
+    env["PYTHONPATH"] = str(dist["wheel"])
+    checked = _run([str(python), "-m", "dinokit", "validate"], tmp_path, env)
+    assert "0 errors" in checked
+    _run([str(python), "-m", "dinokit", "pads", "--code", CODE, "--out", "pads"], tmp_path, env)
+    assert list((tmp_path / "pads").rglob("*.pdf"))
+    static = _run([str(python), "-c", "from dinokit.web.common import STATIC;"
+                   "print(sorted(p.name for p in STATIC.iterdir()))"], tmp_path, env)  # fmt: skip
+    assert "play.html" in static

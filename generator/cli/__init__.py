@@ -27,8 +27,16 @@ _HELPERS = frozenset({"common", "entry"})
 def _commands() -> list[click.Command]:
     """Every command of the package: each command module lists its own in ``COMMANDS``."""
     found: list[click.Command] = []
-    # the folder listed directly: pkgutil would add importlib.util to every start-up
-    for module in sorted(p.stem for p in Path(__file__).parent.glob("*.py")):
+    # the folder listed directly (pkgutil would add importlib.util to every start-up);
+    # importlib.resources only when the package runs from a zip
+    here = Path(__file__).parent
+    if here.is_dir():
+        names = [path.name for path in here.iterdir()]
+    else:
+        from importlib import resources
+
+        names = [entry.name for entry in resources.files(__name__).iterdir()]
+    for module in sorted(n.removesuffix(".py") for n in names if n.endswith(".py")):
         if module not in _HELPERS and module != "__init__":
             found.extend(importlib.import_module(f"{__name__}.{module}").COMMANDS)
     return found

@@ -18,11 +18,12 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from ..games.data import ComponentData, load_games
+from ..source import package_folder
 from ..source.diagnostics import Diagnostics, printable
 from .builds import Builds
 from .sheets import Sheets
 
-STATIC = Path(__file__).resolve().parent / "static"
+STATIC = package_folder("web", "static")
 MAX_BODY = 64 * 1024  # bytes of a request body at the most
 JOB_ID = re.compile(r"[0-9a-f]{16}")
 log = logging.getLogger("dinokit.web")
