@@ -134,6 +134,11 @@ def test_the_wheel_holds_one_package_dinokit_with_its_data(dist) -> None:
     assert "License-Expression: MIT" in meta and "Classifier: Topic :: Games/Entertainment" in meta
     assert "Provides-Extra: tune" in meta and "Provides-Extra: dask" in meta
     assert "Requires-Dist: optuna" in meta.split("Provides-Extra: tune")[1]  # only as an extra
+    # exact pins where output bytes depend on the version; security fixes reach the server
+    for exact in ("reportlab==", "fonttools==", "uniseg==", "rl-accel==", "pypdfium2=="):
+        assert f"Requires-Dist: {exact}" in meta, exact
+    for lower in ("starlette>=", "uvicorn>=", "pyyaml>=", "pillow>="):
+        assert f"Requires-Dist: {lower}" in meta, lower
 
 
 def test_the_sdist_is_the_whole_project(dist) -> None:
