@@ -15,9 +15,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont, newTable
 
-from ..source.files import OutputError, atomic_write
-from . import fonts
-from .fontcache import cache_dir, fallback_cache_dir
+from . import fontcache, fonts
 from .fonts import ASCII, cache_key, open_source, spec
 
 # --------------------------------------------------------------------------
@@ -44,18 +42,10 @@ def ttf_path(font_id: str, text: str | None = None) -> Path:
 
 def _cached_ttf(name: str, make: Callable[[], bytes]) -> Path:
     """The cached file ``name``, made by ``make()`` when it is missing or broken."""
-    for folder in (cache_dir(), fallback_cache_dir()):
-        path = folder / name
-        if _usable(path):
-            return path
-        try:
-            return atomic_write(path, make())
-        except OutputError:
-            continue  # an unwritable cache: the next folder
-    raise OutputError(
-        f"no folder to cache fonts in: {cache_dir()} and {fallback_cache_dir()} are not "
-        "writable (set DINOKIT_FONT_CACHE to a writable folder)"
-    )
+    found = fontcache.cached(name, _ttf_head, len(_TTF_HEAD))
+    if found is not None:
+        return found[0]
+    return fontcache.store(name, make())
 
 
 #: Characters the code draws besides the texts of the data (list bullets, separators,
@@ -96,14 +86,13 @@ def cut_ttf(base: bytes, font_id: str, chars: str) -> bytes:
     return buf.getvalue()
 
 
-def _usable(path: Path) -> bool:
-    """A cached font that is whole: a TrueType header (a killed or emptied file is not)."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(12)
-    except OSError:
-        return False
-    return len(head) == 12 and head[:4] in (b"\x00\x01\x00\x00", b"true")
+_TTF_HEAD = b"\x00\x01\x00\x00"
+
+
+def _ttf_head(head: bytes) -> bytes | None:
+    """The head of a cached font that is whole: a TrueType header (a killed or emptied
+    file has none)."""
+    return head if head in (_TTF_HEAD, b"true") else None
 
 
 _DROP_TABLES = [

@@ -19,7 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-from dinokit.layout import fontfiles, fonts
+from dinokit.layout import fontcache, fontfiles, fonts
 
 ROOT = Path(__file__).resolve().parents[2]
 KOREAN = "공룡 화석을 발굴하세요! 주사위를 굴려 12점을 얻은 플레이어가 이깁니다."
@@ -169,7 +169,10 @@ def test_cache_is_reused_and_leaves_no_temp_files(font_cache: Path) -> None:
 
 def test_default_cache_dir(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DINOKIT_FONT_CACHE")
-    assert fontfiles.cache_dir() == Path.home() / ".cache" / "dinokit" / "fonts"
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    assert fontcache.cache_dir() == Path.home() / ".cache" / "dinokit" / "fonts"
+    monkeypatch.setenv("XDG_CACHE_HOME", "/elsewhere/cache")
+    assert fontcache.cache_dir() == Path("/elsewhere/cache/dinokit/fonts")
 
 
 def _pdf(paths: dict[str, Path]) -> bytes:
