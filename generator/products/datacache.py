@@ -5,21 +5,33 @@ pad of a thousand sheets takes about as long. Data that passed is stored, keyed 
 the bytes of every data and template file, of dinokit's own code and the versions
 of the packages it reads (fonts included): change any of them and the data is
 checked again. Only data without errors is stored, so errors are always reported.
-The cache lives beside the font cache (``$DINOKIT_DATA_CACHE``, else
-``~/.cache/dinokit/data``); a broken or unreadable entry is ignored and rebuilt.
+The cache lives beside the font cache (:mod:`generator.source.cachedir`, kind ``data``:
+``$DINOKIT_DATA_CACHE``, else ``$XDG_CACHE_HOME/dinokit/data`` or
+``~/.cache/dinokit/data``, else a private folder in the system's temporary directory);
+a broken or unreadable entry is ignored and rebuilt.
+
+An entry is a pickle, and unpickling runs code: an entry is read only from a folder and
+a file of the user's that no one else can write (:mod:`~generator.source.cachedir`), and
+it may name only dinokit's own dataclasses and enums (:class:`_Unpickler`), so that even
+a planted file can make nothing but data.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import hashlib
+import io
 import os
 import pickle
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ..games.data import ComponentData
-from ..source import templates_dir
+from ..source import cachedir, templates_dir
 from ..source.files import OutputError, atomic_write
 
 #: Bump when what is stored changes shape.
@@ -28,9 +40,8 @@ _CODE = Path(__file__).resolve().parents[1]  # the generator package
 
 
 def cache_dir() -> Path:
-    """``$DINOKIT_DATA_CACHE`` if set, else ``~/.cache/dinokit/data``."""
-    env = os.environ.get("DINOKIT_DATA_CACHE")
-    return Path(env) if env else Path.home() / ".cache" / "dinokit" / "data"
+    """The data cache's folder (see :func:`generator.source.cachedir.cache_dir`)."""
+    return cachedir.cache_dir("data")
 
 
 def _versions() -> str:
@@ -64,29 +75,57 @@ def remembered(
     """The checked data of ``data_dir``: from the cache when its inputs are unchanged,
     else ``load()`` (which validates, and reports and exits on errors), then stored."""
     try:
-        path = cache_dir() / f"{cache_key(data_dir)}.pickle"
+        name = f"{cache_key(data_dir)}.pickle"
     except OSError:
         return load()  # an unreadable input: let the loader say so
-    try:
-        found = pickle.loads(path.read_bytes())
-        if isinstance(found, ComponentData):
+    for folder in cachedir.lookup("data"):
+        found = _read(folder / name)
+        if found is not None:
             return found
-    except Exception:  # noqa: BLE001 - missing, truncated or stale: checked again below
-        pass
     data = load()
     try:
-        atomic_write(path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
-        _prune(path.parent)
-    except (OutputError, OSError, pickle.PicklingError, TypeError, AttributeError):
-        pass  # an unwritable cache only costs the time
+        blob = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return data
+    for folder in cachedir.folders("data", create=True):
+        try:
+            atomic_write(folder / name, blob)
+        except OutputError:
+            continue  # an unwritable cache only costs the time
+        cachedir.prune(folder, ENTRY, max_entries=KEEP, spare=0.0)
+        break
     return data
+
+
+def _read(path: Path) -> ComponentData | None:
+    blob = cachedir.read_owned(path)
+    if blob is None:
+        return None
+    try:
+        found = _Unpickler(io.BytesIO(blob)).load()
+    except Exception:  # noqa: BLE001 - truncated, stale or refused: checked again
+        return None
+    return found if isinstance(found, ComponentData) else None
+
+
+_PACKAGE = __name__.split(".")[0]
+
+
+class _Unpickler(pickle.Unpickler):
+    """An unpickler that makes only dinokit's dataclasses and enums: no function, no
+    other module's class (what a planted pickle would call to run code)."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == _PACKAGE or module.startswith(_PACKAGE + "."):
+            found = super().find_class(module, name)
+            if isinstance(found, type) and (
+                dataclasses.is_dataclass(found) or issubclass(found, enum.Enum)
+            ):
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not data of dinokit's")
 
 
 #: Entries kept: the newest few (each a data folder as it was; tests make many).
 KEEP = 8
-
-
-def _prune(folder: Path) -> None:
-    entries = sorted(folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in entries[KEEP:]:
-        old.unlink(missing_ok=True)
+#: The files of the cache (``<key>.pickle``): nothing else is pruned.
+ENTRY = re.compile(r"[0-9a-f]{32}\.pickle")

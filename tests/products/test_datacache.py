@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import os
+import pickle
 from pathlib import Path
 
 import pytest
@@ -47,3 +50,66 @@ def test_a_failed_load_is_not_remembered_and_a_broken_entry_is_rebuilt(folder: P
     (entry,) = datacache.cache_dir().glob("*.pickle")
     entry.write_bytes(b"not a pickle")
     assert datacache.remembered(folder, lambda: ComponentData({}, ())) == ComponentData({}, ())
+
+
+class _Planted:
+    """What a planted pickle does when loaded: call a function (here, make a folder)."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self):
+        return (os.mkdir, (str(self.marker),))
+
+
+def _entry_name(folder: Path) -> str:
+    return f"{datacache.cache_key(folder)}.pickle"
+
+
+def test_a_pickle_that_would_run_code_is_refused(folder: Path, tmp_path: Path) -> None:
+    """Even in the user's own folder: an entry may make dinokit's data and nothing else."""
+    marker = tmp_path / "ran"
+    cache = datacache.cache_dir()
+    cache.mkdir(mode=0o700)
+    (cache / _entry_name(folder)).write_bytes(pickle.dumps(_Planted(marker)))
+    assert datacache.remembered(folder, lambda: ComponentData({}, ())) == ComponentData({}, ())
+    assert not marker.exists()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can chown to another user")
+@pytest.mark.parametrize("owner", ["folder", "file"])
+def test_an_entry_of_another_user_is_never_read(folder: Path, owner: str) -> None:
+    cache = datacache.cache_dir()
+    cache.mkdir(mode=0o755)
+    planted = ComponentData({"planted": True}, ())
+    (cache / _entry_name(folder)).write_bytes(pickle.dumps(planted))
+    for path in [cache / _entry_name(folder)] + ([cache] if owner == "folder" else []):
+        os.chown(path, 4242, 4242)
+    assert datacache.remembered(folder, lambda: ComponentData({}, ())) == ComponentData({}, ())
+
+
+def test_a_folder_others_can_write_is_never_read(folder: Path) -> None:
+    cache = datacache.cache_dir()
+    cache.mkdir(mode=0o777)
+    cache.chmod(0o777)
+    planted = pickle.dumps(ComponentData({"planted": True}, ()))
+    (cache / _entry_name(folder)).write_bytes(planted)
+    assert datacache.remembered(folder, lambda: ComponentData({}, ())) == ComponentData({}, ())
+    assert (cache / _entry_name(folder)).read_bytes() == planted  # nor written to
+
+
+def test_the_shipped_data_is_read_back_whole() -> None:
+    """The guarded unpickler knows every class the checked data holds (else the cache
+    would silently never hit)."""
+    from shipped_data import shipped
+
+    data = shipped()
+    blob = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    assert datacache._Unpickler(io.BytesIO(blob)).load() == data
+
+
+def test_the_cache_keeps_its_newest_entries(folder: Path) -> None:
+    for i in range(datacache.KEEP + 3):
+        (folder / "a.yaml").write_text(f"x: {i}\n", encoding="utf-8")
+        datacache.remembered(folder, lambda: ComponentData({}, ()))
+    assert len(list(datacache.cache_dir().glob("*.pickle"))) == datacache.KEEP
