@@ -124,8 +124,8 @@ def trusted(folder: Path, create: bool = False, fallback: bool = False) -> bool:
 def _make(folder: Path, fallback: bool) -> bool:
     """Make ``folder`` (and, unless ``fallback``, its missing parents) with mode 0700."""
     missing = [folder] if fallback else [folder, *folder.parents]
-    missing = missing[: next((i for i, p in enumerate(missing) if p.exists()), len(missing))]
     try:
+        missing = missing[: next((i for i, p in enumerate(missing) if p.exists()), len(missing))]
         for part in reversed(missing):
             with contextlib.suppress(FileExistsError):  # made meanwhile: checked as any
                 os.mkdir(part, PRIVATE)
