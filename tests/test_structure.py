@@ -156,5 +156,7 @@ def test_the_package_imports_itself_only_relatively() -> None:
                 names = [node.module or ""]
             elif isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
-            absolute += [f"{name}: {n}" for n in names if n.split(".")[0] in ("generator", "dinokit")]
+            absolute += [
+                f"{name}: {n}" for n in names if n.split(".")[0] in ("generator", "dinokit")
+            ]
     assert not absolute, "absolute imports of the package itself:\n" + "\n".join(absolute)
