@@ -15,7 +15,8 @@ also print the lines shown under it, in order. Tags in the line's trailing comme
 What an example needs is made the way the docs say: a file shown in the docs under
 ``<!-- file: NAME -->`` is written into the folder, and a ``--data X/data``,
 ``--templates X/templates`` or ``--compare X/data`` folder is made by ``dinokit init X``.
-Every example's options are checked against its command first, skipped or not.
+Every example's options are checked against its command first, skipped or not; an
+example that is the same as an earlier one (command, tags, output) runs once.
 """
 
 from __future__ import annotations
@@ -138,14 +139,27 @@ def shown_files() -> dict[str, str]:
 EXAMPLES = [e for path in DOCS for e in examples_of(path)]
 
 
-def case(example: Example):
-    marks = []
-    never = [NEVER_RUN[t] for t in example.tags if t in NEVER_RUN]
-    if never:
-        marks.append(pytest.mark.skip(reason=f"{never[0]}: never run by this test"))
-    elif example.tag("slow") and not RUN_SLOW:
-        marks.append(pytest.mark.skip(reason="[slow]: DINOKIT_DOCS_SLOW=1 runs it"))
-    return pytest.param(example, id=example.where, marks=marks)
+def key(example: Example) -> tuple:
+    """Examples with the same key run the same way: the same command, needs and output."""
+    after = [e.command for e in example.earlier for t in example.tags if t.startswith("after ")]
+    return example.command, tuple(example.tags), tuple(example.output), tuple(after)
+
+
+def cases(examples: list[Example]) -> list:
+    first: dict[tuple, Example] = {}
+    found = []
+    for example in examples:
+        marks = []
+        never = [NEVER_RUN[t] for t in example.tags if t in NEVER_RUN]
+        same = first.setdefault(key(example), example)
+        if never:
+            marks.append(pytest.mark.skip(reason=f"{never[0]}: never run by this test"))
+        elif example.tag("slow") and not RUN_SLOW:
+            marks.append(pytest.mark.skip(reason="[slow]: DINOKIT_DOCS_SLOW=1 runs it"))
+        elif same is not example:
+            marks.append(pytest.mark.skip(reason=f"the same example as {same.where}"))
+        found.append(pytest.param(example, id=example.where, marks=marks))
+    return found
 
 
 def check_options(example: Example) -> None:
@@ -199,7 +213,7 @@ def run(command: str, folder: Path, env: dict[str, str], example: Example, statu
     return done.stdout
 
 
-@pytest.mark.parametrize("example", [case(e) for e in EXAMPLES])
+@pytest.mark.parametrize("example", cases(EXAMPLES))
 def test_example(example: Example, tmp_path: Path) -> None:
     check_options(example)
     folder, home = tmp_path / "work", tmp_path / "home"
