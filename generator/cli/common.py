@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -153,7 +154,7 @@ _TEMPLATES_EXPECTED = (
     "booklets/), as 'dinokit init DIR' makes"
 )
 _DATA_EXPECTED = (
-    "expected a folder of YAML component data: a copy of dinokit's data/, "
+    "expected a folder of YAML component data: a copy of dinokit's data/ ({entries}), "
     "as 'dinokit init DIR' makes"
 )
 
@@ -168,32 +169,42 @@ def _given_here(ctx: click.Context, param: click.Parameter) -> bool:
     return ctx.get_parameter_source(param.name) not in (ParameterSource.DEFAULT, None)
 
 
-def folder_problem(value: Path, expected: str) -> str | None:
-    """What is wrong with ``value`` as a folder to read (None: it is one)."""
+def folder_problem(value: Path, entries: tuple[str, ...], expected: str) -> str | None:
+    """What is wrong with ``value`` as a folder that holds ``entries`` (folders written
+    with a trailing ``/``); None: nothing at first sight (what is inside the files is
+    checked where they are read)."""
     shown = display_path(value)
     if not value.exists():
         return f"{shown}: no such folder; {expected}"
     if not value.is_dir():
         return f"{shown} is a file; {expected}"
+    try:
+        present = set(os.listdir(value))
+    except OSError as exc:
+        return f"{shown}: cannot read the folder ({exc.strerror or exc}); {expected}"
+    missing = [entry for entry in entries if entry.rstrip("/") not in present]
+    if missing:
+        listed = ", ".join(missing[:-1]) + " or " * (len(missing) > 1) + missing[-1]
+        return f"{shown} has no {listed}; {expected}"
     return None
 
 
 def templates_problem(value: Path) -> str | None:
-    """What is wrong with ``value`` as a --templates folder (None: nothing at first sight;
-    what is inside its files is checked where it is read)."""
-    problem = folder_problem(value, _TEMPLATES_EXPECTED)
-    if problem is not None:
-        return problem
-    missing = [entry for entry in TEMPLATE_ENTRIES if not (value / entry).exists()]
-    if missing:
-        listed = ", ".join(missing[:-1]) + " or " * (len(missing) > 1) + missing[-1]
-        return f"{display_path(value)} has no {listed}; {_TEMPLATES_EXPECTED}"
-    return None
+    """What is wrong with ``value`` as a --templates folder (None: nothing at first sight)."""
+    return folder_problem(value, TEMPLATE_ENTRIES, _TEMPLATES_EXPECTED)
+
+
+def data_problem(value: Path) -> str | None:
+    """What is wrong with ``value`` as a --data folder (None: nothing at first sight)."""
+    from ..games import GAMES
+
+    entries = ("lang/", *(f"{game.id}/" for game in GAMES))
+    return folder_problem(value, entries, _DATA_EXPECTED.format(entries=", ".join(entries)))
 
 
 def _data_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     if _given_here(ctx, param):
-        problem = folder_problem(value, _DATA_EXPECTED)
+        problem = data_problem(value)
         if problem is not None:
             raise click.BadParameter(problem, ctx, param)
     return value
@@ -283,6 +294,17 @@ def print_diagnostics(diags: Diagnostics, limit: int | None = None) -> None:
         click.echo(f"... and {len(shown) - limit} more")
 
 
+def checked_folders(data_dir: Path) -> str:
+    """The data folder, and the templates folder when --templates gave one:
+    ``data`` or ``data and my/templates``."""
+    from ..source import TEMPLATES_DIR, templates_dir
+
+    checked = display_path(data_dir)
+    if templates_dir() != TEMPLATES_DIR:
+        checked += f" and {display_path(templates_dir())}"
+    return checked
+
+
 def load_or_exit(data_dir: Path) -> ComponentData:
     """Load the data for a build; on any error print the problems and exit 1.
 
@@ -296,9 +318,14 @@ def load_or_exit(data_dir: Path) -> ComponentData:
         data, diags = load_data(data_dir)
         if diags.errors:
             print_diagnostics(diags, limit=10)
+            from ..source import TEMPLATES_DIR, templates_dir
+
+            what = f"the data in {display_path(data_dir)}"
+            if templates_dir() != TEMPLATES_DIR:
+                what += f" with the templates in {display_path(templates_dir())}"
             raise click.ClickException(
-                f"the data in {display_path(data_dir)} has {summary(diags, False)}; "
-                "nothing was built (run 'dinokit validate' for details)"
+                f"{what} has {summary(diags, False)}; nothing was built (run 'dinokit "
+                "validate' for details)"
             )
         return data
 

@@ -16,6 +16,7 @@ from .common import (
     check_bots,
     choice_option,
     data_option,
+    data_problem,
     language_of,
     load_or_exit,
     need_extra,
@@ -46,6 +47,15 @@ SCHEDULER_OPTION = click.option(
     help="Run on this Dask cluster (tcp://HOST:PORT; or $DINOKIT_SCHEDULER) instead of "
     "local processes; the results are the same.",
 )
+
+
+def _compare_folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    problem = None if value is None else data_problem(value)
+    if problem is not None:
+        raise click.BadParameter(problem, ctx, param)
+    return value
+
+
 BUDGET_OPTION = number_option(
     "--budget", 1, 100_000, 100, "Iterations per decision of the mcts bot."
 )
@@ -115,6 +125,7 @@ def echo_dinos(numbers: dict) -> None:
     "compare_dir",
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     default=None,
+    callback=_compare_folder,
     help="A second data folder: the same games on it, side by side, with the differences.",
 )
 @JOBS_OPTION

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from ..source import TEMPLATES_DIR, templates_dir
-from ..source.diagnostics import display_path, to_json
+from ..source.diagnostics import to_json
 from .common import (
+    checked_folders,
     data_option,
     failed,
     format_option,
@@ -38,10 +38,7 @@ def validate(data_dir: Path, strict: bool, fmt: str) -> None:
         click.echo(to_json(diags.sorted()))
     else:
         print_diagnostics(diags)
-        checked = display_path(data_dir)
-        if templates_dir() != TEMPLATES_DIR:
-            checked += f" and {display_path(templates_dir())}"
-        click.echo(f"{checked}: {summary(diags, strict)}", err=True)
+        click.echo(f"{checked_folders(data_dir)}: {summary(diags, strict)}", err=True)
     sys.exit(1 if failed(diags, strict) else 0)
 
 
@@ -65,6 +62,12 @@ def i18n_status(fmt: str, data_dir: Path) -> None:
 
     data, diags = load_data(data_dir)
     rows = [s.as_json() for s in data.booklet_status]
+    if not rows and diags.errors:  # the data or the templates could not be read at all
+        print_diagnostics(diags, limit=10)
+        raise click.ClickException(
+            f"{checked_folders(data_dir)}: {summary(diags, False)}; no translation status "
+            "to show (run 'dinokit validate' for details)"
+        )
     names = {lang.code: len(lang.names) + len(lang.labels) for lang in data.languages}
     if fmt == "json":
         click.echo(
@@ -85,6 +88,13 @@ def i18n_status(fmt: str, data_dir: Path) -> None:
         problems = [d for d in diags if d.code.startswith(("E-BOOK", "W-BOOK", "E-LANG"))]
         if problems:
             click.echo(f"{len(problems)} translation problems; run 'dinokit validate' for details")
+    others = [d for d in diags.errors if not d.code.startswith(("E-BOOK", "E-LANG"))]
+    if others:  # why the exit status is 1, in either format
+        click.echo(
+            f"{checked_folders(data_dir)}: {len(others)} other error{'s' * (len(others) != 1)}; "
+            "run 'dinokit validate' for details",
+            err=True,
+        )
     sys.exit(1 if diags.errors else 0)
 
 
