@@ -55,8 +55,38 @@ def serve(host: str, port: int, data_dir: Path) -> None:
     click.echo(f"loading and checking {display_path(data_dir)} ...", err=True)
     app = create_app(data_dir)
     shown = f"[{host}]" if ":" in host else host
+    state = getattr(getattr(app, "state", None), "dinokit", None)  # AppState, web/common.py
+    if state is not None and state.data is None:
+        _warn_data_errors(data_dir, f"http://{shown}:{port}/data")
     click.echo(f"dinokit serving on http://{shown}:{port}/  (Ctrl-C stops)", err=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)
+
+
+def _warn_data_errors(data_dir: Path, data_page: str) -> None:
+    """The data's errors on the console: until they are fixed (and the server started
+    again), the kit and play pages answer 503; the data page lists every problem."""
+    from ..games.data import load_games
+    from ..source.diagnostics import Diagnostics, Severity
+
+    diags = Diagnostics()
+    load_games(data_dir, diags)  # again, only to show what the app found
+    shown = diags.sorted()
+    for diagnostic in shown[:10]:
+        colour = "red" if diagnostic.severity is Severity.ERROR else "yellow"
+        click.echo(click.style(diagnostic.format(), fg=colour), err=True)
+    if len(shown) > 10:
+        click.echo(f"... and {len(shown) - 10} more", err=True)
+    errors = len(diags.errors)
+    click.echo(
+        click.style(
+            f"warning: the data in {display_path(data_dir)} has {errors} "
+            f"error{'s' * (errors != 1)}: the kit and play pages answer 503 (service "
+            f"unavailable) until they are fixed and the server is started again; {data_page} "
+            "lists every problem (or run 'dinokit validate')",
+            fg="yellow",
+        ),
+        err=True,
+    )
 
 
 COMMANDS = (serve,)
