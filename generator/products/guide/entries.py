@@ -15,7 +15,7 @@ from ...draw.shapes import Page
 from ...games.data import ComponentData
 from ...layout.sheets import PrintOptions
 from ...source.lang import Language
-from ..files import Written
+from ..files import OutputError, Written
 
 #: How each component prints: its order in the guide, and its kind.
 ORDER = ("calibrate", "tiles", "tokens", "aid", "pad", "rules-imposed", "rules")
@@ -175,10 +175,17 @@ def kit_entries(
 
 
 def count_pages(path: Path) -> int:
-    """The pages of the PDF at ``path``, read from the file."""
+    """The pages of the PDF at ``path``, read from the file (an OutputError naming it
+    when it is missing or not a PDF)."""
     import pypdfium2
 
-    document = pypdfium2.PdfDocument(str(path))
+    try:
+        document = pypdfium2.PdfDocument(str(path))
+    except (OSError, pypdfium2.PdfiumError) as exc:
+        reason = "no such file" if isinstance(exc, FileNotFoundError) else f"not a PDF ({exc})"
+        raise OutputError(
+            f"{path}: listed in the kit's manifest.json, but {reason}; build the kit again"
+        ) from None
     try:
         return len(document)
     finally:

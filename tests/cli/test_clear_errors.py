@@ -1,0 +1,273 @@
+"""A folder that is not what a command expects is one clear message, never a traceback.
+
+Each case: a non-zero exit, a message naming the option and the folder (or file) and
+what was expected, no "Traceback", and no output file written.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import click
+import pytest
+from conftest import edit, run
+
+from dinokit.cli import main
+from dinokit.source import TEMPLATES_DIR
+
+
+def _leaves(command: click.Command, path: tuple[str, ...] = ()):
+    if isinstance(command, click.Group):
+        for name in sorted(command.commands):
+            yield from _leaves(command.commands[name], (*path, name))
+    else:
+        yield path, command
+
+
+#: Every command that takes --data and --templates; validate reports a folder that is
+#: not one as one of its findings (file, code, message; in --format json too).
+DATA_COMMANDS = {
+    path: command
+    for path, command in _leaves(main)
+    if any(p.name == "data_dir" for p in command.params) and path != ("validate",)
+}
+ids = " ".join
+
+
+def _clean(result, *named: str) -> None:
+    """A plain message (exit 1 or 2) that names each of ``named``."""
+    assert result.exit_code in (1, 2), result.output
+    assert "Traceback" not in result.output
+    for text in named:
+        assert text in result.output, (text, result.output)
+
+
+def _not_a_folder(tmp_path: Path, kind: str) -> Path:
+    """A path that is no folder of the kind asked for: missing, a file, or empty."""
+    target = tmp_path / f"not-{kind}"
+    if kind == "file":
+        target.write_text("sheets: none\n", encoding="utf-8")
+    elif kind == "empty":
+        target.mkdir()
+    return target
+
+
+EXPECTED = {"missing": "no such folder", "file": "is a file", "empty": "has no"}
+
+
+@pytest.mark.parametrize("command", ["tiles", "build"])
+def test_a_missing_templates_folder_is_named_as_templates(tmp_path: Path, command: str) -> None:
+    """Before: "Invalid value for '--duplex-offset'" (tiles), or "the data in data has
+    1 error" (build)."""
+    out, missing = tmp_path / "out", tmp_path / "nonexistent"
+    result = run(command, "--templates", str(missing), "--out", str(out))
+    _clean(result, "'--templates'", str(missing), "no such folder", "templates/")
+    assert "--duplex-offset" not in result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("kind", sorted(EXPECTED))
+@pytest.mark.parametrize("path", list(DATA_COMMANDS), ids=ids)
+def test_every_command_refuses_templates_that_are_not_a_templates_folder(
+    tmp_path: Path, monkeypatch, path: tuple[str, ...], kind: str
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    folder = _not_a_folder(tmp_path, kind)
+    out = ["--out", str(tmp_path / "out")] if "--out" in _options(path) else []
+    result = run(*path, "--templates", str(folder), *out)
+    assert result.exit_code == 2
+    _clean(result, "'--templates'", str(folder), EXPECTED[kind], "sheets.yaml")
+    assert not (tmp_path / "out").exists() and not (tmp_path / "config").exists()
+
+
+@pytest.mark.parametrize("kind", sorted(EXPECTED))
+@pytest.mark.parametrize("path", list(DATA_COMMANDS), ids=ids)
+def test_every_command_refuses_data_that_is_not_a_data_folder(
+    tmp_path: Path, monkeypatch, path: tuple[str, ...], kind: str
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    folder = _not_a_folder(tmp_path, kind)
+    out = ["--out", str(tmp_path / "out")] if "--out" in _options(path) else []
+    result = run(*path, "--data", str(folder), *out)
+    assert result.exit_code == 2
+    _clean(result, "'--data'", str(folder), EXPECTED[kind], "data/")
+    assert not (tmp_path / "out").exists() and not (tmp_path / "config").exists()
+
+
+def _options(path: tuple[str, ...]) -> set[str]:
+    return {o for p in DATA_COMMANDS[path].params for o in p.opts}
+
+
+def test_validate_still_reports_a_missing_folder_as_a_finding(tmp_path: Path) -> None:
+    result = run("validate", "--templates", str(tmp_path / "none"), "--format", "json")
+    assert result.exit_code == 1 and "E-TEMPLATES-DIR" in result.output
+
+
+def test_printer_list_with_an_empty_templates_folder(tmp_path: Path, monkeypatch) -> None:
+    """Before: a traceback (DataError from reading EMPTY/sheets.yaml)."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    (tmp_path / "empty").mkdir()
+    result = run("printer", "list", "--templates", str(tmp_path / "empty"))
+    assert result.exit_code == 2
+    _clean(result, "'--templates'", str(tmp_path / "empty"), "sheets.yaml")
+
+
+@pytest.fixture
+def broken_templates(tmp_path: Path) -> Path:
+    """A copy of templates/ whose sheets.yaml is not YAML."""
+    shutil.copytree(TEMPLATES_DIR, tmp_path / "templates")
+    (tmp_path / "templates" / "sheets.yaml").write_text("duplex_max: [oops\n", encoding="utf-8")
+    return tmp_path / "templates"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("tiles",), ("printer", "list"), ("printer", "set", "office", "--duplex-offset", "1,1")],
+    ids=ids,
+)
+def test_a_broken_sheets_yaml_read_early_is_named_as_templates(
+    tmp_path: Path, monkeypatch, broken_templates: Path, args: tuple[str, ...]
+) -> None:
+    """Read while the options are parsed (--duplex-offset's limit) or before the data:
+    before, "Invalid value for '--duplex-offset'" or a traceback."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    out = ("--out", str(tmp_path / "out")) if args == ("tiles",) else ()
+    result = run(*args, "--templates", str(broken_templates), *out)
+    _clean(result, "'--templates'", str(broken_templates / "sheets.yaml"), "E-YAML-SYNTAX")
+    assert "--duplex-offset'" not in result.output
+    assert not (tmp_path / "out").exists() and not (tmp_path / "config").exists()
+
+
+def test_a_broken_sheets_yaml_for_build_names_the_templates(
+    tmp_path: Path, broken_templates: Path
+) -> None:
+    result = run("build", "--templates", str(broken_templates), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1
+    _clean(result, str(broken_templates / "sheets.yaml"), f"the templates in {broken_templates}")
+    assert not (tmp_path / "out").exists()
+
+
+def test_i18n_status_with_broken_templates_says_why(broken_templates: Path) -> None:
+    """Before: an empty table, exit 1, no word of why."""
+    result = run("i18n", "status", "--templates", str(broken_templates))
+    assert result.exit_code == 1
+    _clean(result, str(broken_templates / "sheets.yaml"), "no translation status")
+
+
+def test_i18n_status_with_data_errors_says_so(data_copy: Path) -> None:
+    edit(data_copy / "digging-for-dinos/species.yaml", "complete: 16", "complete: lots")
+    result = run("i18n", "status", "--data", str(data_copy), "--format", "json")
+    assert result.exit_code == 1
+    assert f"{data_copy}: 1 other error" in result.stderr
+
+
+def test_simulate_compare_with_a_folder_that_is_not_data(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    out = tmp_path / "out"
+    result = run(
+        "simulate", "digging-for-dinos", "--compare", str(tmp_path / "empty"), "--out", str(out)
+    )
+    assert result.exit_code == 2
+    _clean(result, "'--compare'", str(tmp_path / "empty"), "has no lang/")
+    assert not out.exists()
+
+
+# serve
+
+
+@pytest.fixture
+def served(monkeypatch) -> list[object]:
+    """uvicorn.run recorded, never run: the apps serve would have served."""
+    import uvicorn
+
+    apps: list[object] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: apps.append(app))
+    return apps
+
+
+def test_serve_refuses_a_missing_data_folder(tmp_path: Path, served: list) -> None:
+    """Before: it started and answered 503 to every page, without a word."""
+    result = run("serve", "--data", str(tmp_path / "missing"))
+    assert result.exit_code == 2
+    _clean(result, "'--data'", str(tmp_path / "missing"), "no such folder")
+    assert served == []
+
+
+def test_serve_with_data_errors_says_so_on_the_console(data_copy: Path, served: list) -> None:
+    """It still starts (its data page lists the problems), but says what is wrong and
+    which pages answer 503 until it is fixed."""
+    edit(data_copy / "digging-for-dinos/species.yaml", "complete: 16", "complete: lots")
+    result = run("serve", "--data", str(data_copy), "--port", "8123")
+    assert result.exit_code == 0 and len(served) == 1
+    assert "species.yaml:" in result.stderr and "error[E-TYPE]" in result.stderr
+    assert f"the data in {data_copy} has 1 error" in result.stderr
+    assert "503" in result.stderr and "http://127.0.0.1:8123/data" in result.stderr
+
+
+def test_serve_with_clean_data_says_nothing_of_errors(served: list) -> None:
+    result = run("serve", "--port", "8123")
+    assert result.exit_code == 0 and len(served) == 1
+    assert "error" not in result.stderr
+
+
+# guide
+
+
+@pytest.fixture(scope="module")
+def letter_kit(tmp_path_factory) -> Path:
+    """A kit built for English on Letter only (and its Letter guide)."""
+    kit = tmp_path_factory.mktemp("kit") / "K"
+    result = run("build", "--out", str(kit), "--lang", "en", "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    return kit
+
+
+def test_guide_refuses_a_paper_the_kit_was_not_built_for(letter_kit: Path) -> None:
+    """Before: an A4 guide listing nothing but the A5 booklets, exit 0."""
+    before = (letter_kit / "en" / "guide-letter.pdf").read_bytes()
+    result = run("guide", "--out", str(letter_kit), "--paper", "a4")
+    assert result.exit_code == 1
+    _clean(result, str(letter_kit), "no A4 files", "built for Letter", "no guide was written")
+    assert "--paper a4 --paper letter" in result.output  # the build that would give it
+    assert not (letter_kit / "en" / "guide-a4.pdf").exists()
+    assert (letter_kit / "en" / "guide-letter.pdf").read_bytes() == before
+
+
+def test_guide_refuses_a_language_the_kit_was_not_built_in(letter_kit: Path) -> None:
+    result = run("guide", "--out", str(letter_kit), "--lang", "de")
+    assert result.exit_code == 1
+    _clean(result, str(letter_kit), "no files in 'de'", "its languages: en")
+    assert not (letter_kit / "de").exists()
+
+
+def test_guide_makes_the_kits_papers_by_default(letter_kit: Path, tmp_path: Path) -> None:
+    kit = tmp_path / "K"
+    shutil.copytree(letter_kit, kit)
+    (kit / "en" / "guide-letter.pdf").unlink()
+    result = run("guide", "--out", str(kit))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (kit / "en").glob("guide-*")) == ["guide-letter.pdf"]
+
+
+def test_guide_with_a_listed_file_missing(letter_kit: Path, tmp_path: Path) -> None:
+    """Before: a traceback from the PDF reader, after the first guide was written."""
+    kit = tmp_path / "K"
+    shutil.copytree(letter_kit, kit)
+    (kit / "en" / "guide-letter.pdf").unlink()
+    (kit / "digging-for-dinos" / "en" / "tiles-letter.pdf").unlink()
+    result = run("guide", "--out", str(kit))
+    assert result.exit_code == 1
+    _clean(result, str(kit / "digging-for-dinos" / "en" / "tiles-letter.pdf"), "manifest.json")
+    assert list((kit / "en").glob("guide-*")) == []
+
+
+def test_guide_with_a_listed_file_that_is_not_a_pdf(letter_kit: Path, tmp_path: Path) -> None:
+    kit = tmp_path / "K"
+    shutil.copytree(letter_kit, kit)
+    (kit / "en" / "guide-letter.pdf").unlink()
+    (kit / "digging-for-dinos" / "en" / "tiles-letter.pdf").write_text("not a pdf")
+    result = run("guide", "--out", str(kit))
+    assert result.exit_code == 1
+    _clean(result, "tiles-letter.pdf", "not a PDF", "build the kit again")
+    assert list((kit / "en").glob("guide-*")) == []
