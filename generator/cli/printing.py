@@ -27,8 +27,8 @@ from .common import (
     parse_offset,
     print_diagnostics,
     printer_option,
-    templates_error,
 )
+from .folders import templates_error
 
 
 def _limit() -> float:

@@ -16,13 +16,13 @@ from .common import (
     check_bots,
     choice_option,
     data_option,
-    data_problem,
     language_of,
     load_or_exit,
     need_extra,
     number_option,
     progress,
 )
+from .folders import data_problem
 
 
 @click.group()

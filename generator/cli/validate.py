@@ -10,14 +10,13 @@ import click
 
 from ..source.diagnostics import to_json
 from .common import (
-    checked_folders,
     data_option,
     failed,
     format_option,
     print_diagnostics,
-    reported_data_option,
     summary,
 )
+from .folders import checked_folders, reported_data_option
 
 
 @click.command()
