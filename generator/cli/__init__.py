@@ -21,7 +21,7 @@ def main() -> None:
 
 
 #: Modules of this package that hold no commands.
-_HELPERS = frozenset({"common", "entry"})
+_HELPERS = frozenset({"common", "entry", "folders"})
 
 
 def _commands() -> list[click.Command]:

@@ -2,8 +2,7 @@
 
 A folder given that is missing, a file, or lacks what such a folder holds is a usage
 error (exit 2) naming the option, the folder and what was expected, before anything
-is read or written; ``validate`` instead reports it as one of its findings. (No
-command here: ``COMMANDS`` is empty.)
+is read or written; ``validate`` instead reports it as one of its findings.
 """
 
 from __future__ import annotations
@@ -18,8 +17,6 @@ from click.core import ParameterSource
 
 from ..source import DEFAULT_DATA_DIR
 from ..source.diagnostics import display_path
-
-COMMANDS: tuple[click.Command, ...] = ()
 
 #: What a templates folder holds (a copy of the shipped templates/).
 TEMPLATE_ENTRIES = ("sheets.yaml", "fonts.yaml", "booklets/")
