@@ -33,3 +33,12 @@ def edit(path: Path, old: str, new: str, first: bool = False) -> None:
 def run(*args: str):
     """Run the CLI in-process; exceptions propagate so a traceback fails the test."""
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def sigint_as_in_a_terminal() -> None:
+    """``preexec_fn`` for a child that a test stops with Ctrl-C: SIGINT handled as a
+    terminal's program gets it. (A test run started in the background of a shell without
+    job control inherits SIGINT ignored, and so would the child: Ctrl-C would do nothing.)"""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import sigint_as_in_a_terminal
+
 DINOKIT = [sys.executable, "-m", "dinokit"]
 
 
@@ -56,6 +58,7 @@ def test_ctrl_c_stops_a_long_pad_at_once_and_leaves_nothing(tmp_path: Path) -> N
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=sigint_as_in_a_terminal,
     )
     time.sleep(4)  # well into generating
     start = time.monotonic()

@@ -10,6 +10,7 @@ import textwrap
 import time
 
 import pytest
+from conftest import sigint_as_in_a_terminal
 
 from dinokit.games.parallel import WorkerError, run_jobs
 
@@ -53,8 +54,9 @@ SLOW_PARENT = textwrap.dedent(
 
 def _start_parent() -> tuple[subprocess.Popen[str], set[int]]:
     parent = subprocess.Popen(
-        [sys.executable, "-c", SLOW_PARENT], stdout=subprocess.PIPE, text=True
-    )
+        [sys.executable, "-c", SLOW_PARENT], stdout=subprocess.PIPE, text=True,
+        preexec_fn=sigint_as_in_a_terminal,
+    )  # fmt: skip
     assert parent.stdout is not None
     workers = {int(parent.stdout.readline()), int(parent.stdout.readline())}
     return parent, workers
