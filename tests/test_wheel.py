@@ -232,11 +232,10 @@ def test_serve_from_the_wheel_answers_its_pages(wheel_env, tmp_path: Path) -> No
 
 def test_dinokit_runs_from_the_zipped_wheel(dist, tmp_path: Path) -> None:
     """The wheel itself on sys.path (zipimport): the data, templates and web files are read
-    through importlib.resources (copied out once), the pads made by numpy without C."""
+    through importlib.resources (copied out once; pads checks the data first), the pads
+    made by numpy without C."""
     python, env = _venv(tmp_path / "v")
     env["PYTHONPATH"] = str(dist["wheel"])
-    checked = _run([str(python), "-m", "dinokit", "validate"], tmp_path, env)
-    assert "0 errors" in checked
     _run([str(python), "-m", "dinokit", "pads", "--code", CODE, "--out", "pads"], tmp_path, env)
     assert list((tmp_path / "pads").rglob("*.pdf"))
     static = _run([str(python), "-c", "from dinokit.web.common import STATIC;"
