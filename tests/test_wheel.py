@@ -12,6 +12,7 @@ its entry point and the data, templates, web files and C module that travel insi
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -174,9 +175,14 @@ def test_every_command_works_from_another_folder(wheel_env, tmp_path: Path) -> N
     status = _run(["dinokit", "i18n", "status"], tmp_path, env)
     assert "pl " in status and "100.0%" in status
     _run(["dinokit", "printer", "list"], tmp_path, env | {"XDG_CONFIG_HOME": str(tmp_path)})
+    _run(["dinokit", "calibrate", "--paper", "letter", "--out", "cal"], tmp_path, env)
+    assert (tmp_path / "cal" / "calibration-letter.pdf").read_bytes()[:5] == b"%PDF-"
     _run(["dinokit", "init", "mine"], tmp_path, env)
-    _run(["dinokit", "validate", "--data", "mine/data", "--templates", "mine/templates"],
-         tmp_path, env)  # fmt: skip
+    copied = sorted(
+        str(p.relative_to(tmp_path / "mine")) for p in (tmp_path / "mine").rglob("*.yaml")
+    )
+    assert copied == sorted(str(p.relative_to(ROOT)) for d in ("data", "templates")
+                            for p in (ROOT / d).rglob("*.yaml"))  # fmt: skip
 
 
 def test_the_wheel_makes_the_same_pads_as_the_clone(wheel_env, tmp_path: Path) -> None:
@@ -231,13 +237,24 @@ def test_serve_from_the_wheel_answers_its_pages(wheel_env, tmp_path: Path) -> No
 
 
 def test_dinokit_runs_from_the_zipped_wheel(dist, tmp_path: Path) -> None:
-    """The wheel itself on sys.path (zipimport): the data, templates and web files are read
-    through importlib.resources (copied out once; pads checks the data first), the pads
-    made by numpy without C."""
+    """The wheel itself on sys.path (zipimport): the commands are found, and the data,
+    templates and web files are read through importlib.resources (copied out once), the
+    same bytes as the checkout's."""
     python, env = _venv(tmp_path / "v")
     env["PYTHONPATH"] = str(dist["wheel"])
-    _run([str(python), "-m", "dinokit", "pads", "--code", CODE, "--out", "pads"], tmp_path, env)
-    assert list((tmp_path / "pads").rglob("*.pdf"))
-    static = _run([str(python), "-c", "from dinokit.web.common import STATIC;"
-                   "print(sorted(p.name for p in STATIC.iterdir()))"], tmp_path, env)  # fmt: skip
-    assert "play.html" in static
+    assert "pads" in _run([str(python), "-m", "dinokit", "--help"], tmp_path, env)
+    listed = _run([str(python), "-c", """if True:
+        import hashlib
+        from dinokit.source import DEFAULT_DATA_DIR, TEMPLATES_DIR
+        from dinokit.web.common import STATIC
+        for name, folder in (("data", DEFAULT_DATA_DIR), ("templates", TEMPLATES_DIR)):
+            for p in sorted(folder.rglob("*.yaml")):
+                print(name, p.relative_to(folder), hashlib.sha256(p.read_bytes()).hexdigest())
+        print("static", sorted(p.name for p in STATIC.iterdir()))
+        """], tmp_path, env)  # fmt: skip
+    expected = [
+        f"{d} {p.relative_to(ROOT / d)} {hashlib.sha256(p.read_bytes()).hexdigest()}"
+        for d in ("data", "templates") for p in sorted((ROOT / d).rglob("*.yaml"))
+    ]  # fmt: skip
+    assert listed.splitlines()[:-1] == expected
+    assert "play.html" in listed.splitlines()[-1]
