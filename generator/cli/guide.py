@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from ..products.files import Written
 from ..source.diagnostics import display_path
 from .common import PAPERS, data_option, language_of, load_or_exit, out_option
+
+if TYPE_CHECKING:
+    from ..products.files import Written
 
 
 @click.command()

@@ -71,7 +71,7 @@ def _register_all() -> dict[str, Path]:
 
 
 def test_fonts_module_does_not_need_reportlab() -> None:
-    code = "import sys, generator.layout.fonts; sys.exit('reportlab' in sys.modules)"
+    code = "import sys, dinokit.layout.fonts; sys.exit('reportlab' in sys.modules)"
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, env=_child_env())
 
 
