@@ -32,6 +32,7 @@ def _points(shape: UnitShape) -> list[Pt]:
     return pts
 
 
+@functools.lru_cache(maxsize=1024)  # the same in every language: drawn once per process
 def skeleton(
     body: str,
     highlight: str | None,
