@@ -7,9 +7,10 @@ import threading
 from pathlib import Path
 
 import pytest
+import yaml
 
 from dinokit.source.diagnostics import Diagnostics
-from dinokit.source.located import MAX_DEPTH, MAX_FILE_BYTES, load_file, load_text
+from dinokit.source.located import MAX_DEPTH, MAX_FILE_BYTES, _check_depth, load_file, load_text
 
 
 def problems(text: str) -> list[tuple[str, int, int, str]]:
@@ -45,6 +46,26 @@ def test_deep_nesting_is_refused_not_a_recursion_error(text: str) -> None:
     found = problems(text)
     assert [c for c, *_ in found] == ["E-YAML-DEPTH"]
     assert found[0][1] >= 1 and f"{MAX_DEPTH} levels" in found[0][3]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x: " + "[" * 60 + "]" * 60,
+        "k:\n" + "".join(f"{'  ' * i}k{i}:\n" for i in range(1, 60)) + "  " * 60 + "v: 1\n",
+        "- " * 50 + "x\n",
+        "{a: " * 45 + "1" + "}" * 45,
+        "a: [" * 30 + "\n  b: {" * 20,  # deep, then broken
+    ],
+)
+def test_the_fast_depth_check_finds_what_the_composers_parser_finds(text: str) -> None:
+    """libyaml's events (the fast check) name the same place as PyYAML's own parser."""
+    found = []
+    for loader in (yaml.CSafeLoader, yaml.SafeLoader):
+        diags = Diagnostics()
+        _check_depth(text, "t.yaml", diags, loader)
+        found.append([(d.code, d.location.line, d.location.column) for d in diags])
+    assert found[0] == found[1] and found[0][0][0] == "E-YAML-DEPTH"
 
 
 @pytest.mark.parametrize(
