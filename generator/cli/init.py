@@ -61,8 +61,14 @@ def copy_shipped(folder: Path) -> int:
     return copied
 
 
+def _named(ctx: click.Context, param: click.Parameter, value: str) -> Path:
+    if not value.strip():
+        raise click.BadParameter("an empty name; expected the folder to copy into")
+    return Path(value)
+
+
 @click.command()
-@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("folder", type=click.Path(file_okay=False), callback=_named)
 def init(folder: Path) -> None:
     """Copy the shipped data and templates into FOLDER, to edit and build from.
 

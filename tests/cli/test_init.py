@@ -47,3 +47,5 @@ def test_init_into_a_file_or_an_unwritable_place_is_a_message(tmp_path: Path) ->
     result = CliRunner().invoke(main, ["init", str(tmp_path / "file" / "below")])
     assert result.exit_code == 1 and "cannot write into" in result.output
     assert "Traceback" not in result.output
+    result = CliRunner().invoke(main, ["init", ""])
+    assert result.exit_code == 2 and "an empty name" in result.output
