@@ -93,7 +93,7 @@ def _data_option(func: Callable[..., Any], reports: bool) -> Callable[..., Any]:
         "data_dir",
         type=click.Path(path_type=Path, file_okay=True, dir_okay=True),
         default=DEFAULT_DATA_DIR,
-        show_default="the project's data/",
+        show_default="the data shipped with dinokit",
         callback=_data_folder,
         help="Folder of YAML component data.",
     )(func)
@@ -132,7 +132,7 @@ def templates_option(func: Callable[..., Any]) -> Callable[..., Any]:
         "--templates",
         type=click.Path(path_type=Path, file_okay=True, dir_okay=True),
         default=None,
-        show_default="the project's templates/",
+        show_default="the templates shipped with dinokit",
         is_eager=True,
         expose_value=False,
         callback=_use_templates,

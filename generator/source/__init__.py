@@ -71,7 +71,7 @@ _ACTIVE = {"templates": TEMPLATES_DIR}
 
 
 def templates_dir() -> Path:
-    """The templates folder in use: ``--templates DIR`` of the command, else the project's.
+    """The templates folder in use: ``--templates DIR`` of the command, else the shipped one.
 
     A command sets it once, before it loads anything (:func:`use_templates`); worker
     processes are forked from the command, so they see the same folder.
@@ -80,6 +80,6 @@ def templates_dir() -> Path:
 
 
 def use_templates(folder: Path | None) -> Path:
-    """Make ``folder`` (None: the project's templates/) the templates folder in use."""
+    """Make ``folder`` (None: the shipped templates) the templates folder in use."""
     _ACTIVE["templates"] = Path(folder) if folder is not None else TEMPLATES_DIR
     return _ACTIVE["templates"]
