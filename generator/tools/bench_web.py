@@ -32,7 +32,7 @@ def measure() -> dict[str, float]:
     from ..web.app import create_app
 
     app = create_app(DEFAULT_DATA_DIR)
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:
         client.get("/play/new?difficulty=medium")  # warm up
         pages = []
         for _ in range(7):

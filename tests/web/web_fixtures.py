@@ -13,6 +13,8 @@ from dinokit.web.app import create_app
 __all__ = ["app", "cli", "client", "code"]
 
 CODE = "PAL-5J93-Q1MY-400002"
+#: The address the test client asks for: a loopback Host, which the server answers.
+BASE = "http://127.0.0.1:8000"
 
 
 @pytest.fixture(scope="session")
@@ -41,5 +43,5 @@ def app():
 
 @pytest.fixture(scope="session")
 def client(app):
-    with TestClient(app, raise_server_exceptions=False) as test_client:
+    with TestClient(app, base_url=BASE, raise_server_exceptions=False) as test_client:
         yield test_client
