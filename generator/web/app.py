@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import html
 import json
 import re
@@ -74,14 +75,41 @@ def _embed(value: object) -> str:
     return json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+@functools.cache
+def _shipped_languages() -> tuple[Language, ...]:
+    """The shipped data's languages: the words of the kit and data pages when the
+    served data has errors (its own language files may be the broken ones)."""
+    from ..source import DEFAULT_DATA_DIR
+    from ..source.diagnostics import Diagnostics
+    from ..source.lang import load_languages
+
+    return load_languages(DEFAULT_DATA_DIR / "lang", Diagnostics())
+
+
+def page_language(request: Request) -> Language:
+    """The language a page asks for with ``?lang=`` (English without it): one of the
+    served data's languages, or of the shipped data's while the served data has errors."""
+    state: AppState = request.app.state.dinokit
+    languages = state.data.languages if state.data is not None else _shipped_languages()
+    return choose_language(languages, request.query_params.get("lang"))
+
+
 async def kit_page(request: Request) -> Response:
-    """GET / and /kit: the kit page."""
-    return _page("kit.html")
+    """GET / and /kit?lang=L: the kit page (served with broken data too: it shows the
+    data's findings then)."""
+    return _kit_page(request, "kit.html")
 
 
 async def data_page(request: Request) -> Response:
-    """GET /data: the data page."""
-    return _page("data.html")
+    """GET /data?lang=L: the data page."""
+    return _kit_page(request, "data.html")
+
+
+def _kit_page(request: Request, name: str) -> Response:
+    state: AppState = request.app.state.dinokit
+    lang = page_language(request)
+    languages = state.data.languages if state.data is not None else _shipped_languages()
+    return _page(name, lang, languages=language_options(languages, lang))
 
 
 async def play_start(request: Request) -> Response:
