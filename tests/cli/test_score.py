@@ -87,3 +87,30 @@ def test_the_printed_code_rebuilds_the_days_sheet(daily_json, tmp_path: Path):
     assert result.exit_code == 0, result.output
     again = json.loads(next(tmp_path.rglob("*.json")).read_text())["sheets"][0]
     assert again == daily_json
+
+
+FORGED = "PAL-5AQ2-VVX8-G09KHV"  # the sheet of 2026-12-10 with the rolls of 2026-12-11
+
+
+def test_a_days_code_of_another_sheet_is_refused(daily_json, tmp_path: Path):
+    moves = tmp_path / "par.json"
+    moves.write_text(json.dumps(daily_json["par_moves"]))
+    why = "says it is the day's dig of 2026-12-11, but its sheet is not that day's"
+    for args in (
+        ["pads", "--code", FORGED, "--format", "json", "--out", str(tmp_path)],
+        ["score", "--code", FORGED, "--moves", str(moves)],
+        ["score", "--code", FORGED, "--moves", str(moves), "--format", "json"],
+    ):
+        result = run(*args)
+        assert result.exit_code == 2, result.output
+        assert why in result.output and "PAL-5QBP-YKDZ-M09KHD" in result.output
+        assert "Traceback" not in result.output
+    assert not list(tmp_path.rglob("pad-*.json"))
+    # the real day's dig of both days still prints, and its code reads back
+    for day in ("2026-12-10", "2026-12-11"):
+        result = run("pads", "--daily", day, "--format", "json", "--out", str(tmp_path))
+        assert result.exit_code == 0, result.output
+        path = next(tmp_path.rglob(f"pad-daily-{day}-medium.json"))
+        code = json.loads(path.read_text())["sheets"][0]["code"]
+        again = run("pads", "--code", code, "--format", "json", "--out", str(tmp_path / day))
+        assert again.exit_code == 0, again.output

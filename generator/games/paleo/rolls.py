@@ -20,6 +20,12 @@ prints its par), the value (22 bits: the roll seed, or for ``daily`` the days si
 2000-01-01) and 5 check bits (the first byte of
 ``SHA-256("<base code>/<kind>/<par>/<value>")``, modulo 32). Codes without a suffix
 are read exactly as before.
+
+**A day's code is honest.** A code whose rolls say ``daily`` is read only when it is
+that day's code: its sheet has the day's seed (:func:`daily_seed`, any difficulty) and
+it prints its par, as :func:`daily_spec` makes it. Any other sheet with the day's
+rolls would print "Day's dig D" on a sheet that is not D's, so :func:`read_code`, which
+every reader of a code goes through, refuses it.
 """
 
 from __future__ import annotations
@@ -90,6 +96,12 @@ def daily_spec(day: datetime.date, par: bool = True) -> RollSpec:
     return RollSpec("daily", (day - EPOCH).days, par)
 
 
+def daily_seed(day: datetime.date) -> int:
+    """The sheet seed of a day (the same for every difficulty)."""
+    digest = hashlib.sha256(f"dinokit-daily/v1/{day.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
 def _check(base_code: str, kind: int, par: int, value: int) -> int:
     return hashlib.sha256(f"{base_code}/{kind}/{par}/{value}".encode()).digest()[0] % 32
 
@@ -128,4 +140,24 @@ def read_code(code: str) -> tuple[str, RollSpec | None]:
     kind, par, value = number >> 28, (number >> 27) & 1, (number >> 5) & MAX_VALUE
     if kind >= len(KINDS) or number & 0x1F != _check(base, kind, par, value):
         raise CodeError(f"{code!r} is not a valid code (a character of its rolls is mistyped?)")
-    return base, RollSpec(KINDS[kind], value, bool(par))
+    if KINDS[kind] == "daily" and value > (LAST_DAY - EPOCH).days:
+        raise CodeError(f"{code!r} is not a valid code: its day is after {LAST_DAY}")
+    spec = RollSpec(KINDS[kind], value, bool(par))
+    if spec.date is not None:
+        _check_daily(code, version, difficulty, seed, spec.date, spec.par)
+    return base, spec
+
+
+def _check_daily(
+    code: str, version: int, difficulty: str, seed: int, day: datetime.date, par: bool
+) -> None:
+    """CodeError unless a code with the rolls of ``day`` is that day's code."""
+    seed_ok = seed == daily_seed(day)
+    if seed_ok and par:
+        return
+    honest = full_code(encode_code(version, difficulty, daily_seed(day)), daily_spec(day))
+    what = "its sheet is not that day's" if not seed_ok else "it leaves out the day's par"
+    raise CodeError(
+        f"{code!r} says it is the day's dig of {day.isoformat()}, but {what}: "
+        f"the day's dig of {day.isoformat()} ({difficulty}) is {honest}"
+    )

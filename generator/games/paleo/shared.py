@@ -15,14 +15,13 @@ the same sheet everywhere.
 from __future__ import annotations
 
 import datetime
-import hashlib
 from dataclasses import dataclass, fields, replace
 
 from .model import DigSite
 from .moves import RoundMove
 from .pads import PadGenerator, decode_code
 from .par import par
-from .rolls import Roll, RollSpec, daily_spec, full_code, read_code
+from .rolls import Roll, RollSpec, daily_seed, daily_spec, full_code, read_code
 
 
 @dataclass(frozen=True)
@@ -75,12 +74,6 @@ def parse_day(text: str) -> datetime.date:
         raise ValueError(f"{text!r} is not a date, expected YYYY-MM-DD (e.g. 2026-12-01)") from None
     daily_spec(day)  # a day from 2000-01-01 on
     return day
-
-
-def daily_seed(day: datetime.date) -> int:
-    """The sheet seed of a day (the same for every difficulty)."""
-    digest = hashlib.sha256(f"dinokit-daily/v1/{day.isoformat()}".encode()).digest()
-    return int.from_bytes(digest[:4], "big")
 
 
 def daily_sheet(generator: PadGenerator, day: datetime.date, difficulty: str) -> SharedSheet:

@@ -11,8 +11,16 @@ from pathlib import Path
 import pytest
 from shipped_data import shipped
 
+from dinokit.games.paleo import rolls
+from dinokit.games.paleo.codes import to_base32
 from dinokit.games.paleo.moves import Breakdown, replay
-from dinokit.games.paleo.pads import CodeError, PadGenerator, decode_code, sheet_seeds
+from dinokit.games.paleo.pads import (
+    CodeError,
+    PadGenerator,
+    decode_code,
+    encode_code,
+    sheet_seeds,
+)
 from dinokit.games.paleo.player import play
 from dinokit.games.paleo.rolls import RollSpec, daily_spec, derive_rolls, full_code, read_code
 from dinokit.games.paleo.shared import (
@@ -62,12 +70,13 @@ def test_code_suffix_round_trips_and_old_codes_still_read():
     base = "PAL-50SJ-CWJ0"
     assert read_code(base) == (base, None)
     assert read_code("pal 50sj cwjo") == (base, None)  # forgiving, as before
-    for spec in (RollSpec("own", 0), RollSpec("shared", 4_194_303), RollSpec("own", 7, True),
-                 daily_spec(DAY)):  # fmt: skip
-        code = full_code(base, spec)
-        assert len(code) == len(base) + 7
-        assert read_code(code) == (base, spec)
-        assert read_code(code.lower().replace("-", " ")) == (base, spec)
+    day_base = encode_code(1, "easy", daily_seed(DAY))  # a day's code has the day's sheet
+    for sheet, spec in ((base, RollSpec("own", 0)), (base, RollSpec("shared", 4_194_303)),
+                        (base, RollSpec("own", 7, True)), (day_base, daily_spec(DAY))):  # fmt: skip
+        code = full_code(sheet, spec)
+        assert len(code) == len(sheet) + 7
+        assert read_code(code) == (sheet, spec)
+        assert read_code(code.lower().replace("-", " ")) == (sheet, spec)
     assert full_code(base, RollSpec("own", 0)) == "PAL-50SJ-CWJ0-00000Y"  # pinned
 
 
@@ -89,6 +98,35 @@ def test_a_printed_code_rebuilds_its_sheet_with_rolls(generator, daily):
     plain = sheet_from_code(generator, site.code)
     assert not isinstance(plain, SharedSheet) and plain == site
     assert sheet_from_code(generator, daily.code) == daily  # rolls, date and par
+
+
+def test_a_days_code_must_have_the_days_sheet(generator, daily):
+    """The rolls of a day on another sheet (or without the day's par) are refused."""
+    tomorrow = DAY + datetime.timedelta(days=1)
+    honest = daily_sheet(generator, tomorrow, "medium").code
+    forged = full_code(daily.base_code, daily_spec(tomorrow))  # 2026-12-01's sheet, 12-02's rolls
+    with pytest.raises(CodeError) as caught:
+        sheet_from_code(generator, forged)
+    assert str(caught.value) == (
+        f"{forged!r} says it is the day's dig of 2026-12-02, but its sheet is not that day's: "
+        f"the day's dig of 2026-12-02 (medium) is {honest}"
+    )
+    without_par = full_code(daily.base_code, daily_spec(DAY, par=False))
+    with pytest.raises(CodeError, match="it leaves out the day's par: .* is " + daily.code):
+        read_code(without_par)
+    # the code of the report: the sheet of 2026-12-10 with the rolls of 2026-12-11
+    with pytest.raises(CodeError, match="day's dig of 2026-12-11, but its sheet is not"):
+        read_code("PAL-5AQ2-VVX8-G09KHV")
+    for difficulty in ("easy", "medium", "hard"):  # every difficulty of a day is honest
+        code = daily_sheet(generator, tomorrow, difficulty).code
+        assert read_code(code)[1] == daily_spec(tomorrow)
+
+
+def test_a_day_after_the_last_is_refused_not_a_traceback():
+    base, days = "PAL-50SJ-CWJ0", 4_000_000  # fits in 22 bits, but past 9999-12-31
+    number = (2 << 28) | (1 << 27) | (days << 5) | rolls._check(base, 2, 1, days)
+    with pytest.raises(CodeError, match="its day is after 9999-12-31"):
+        read_code(f"{base}-{to_base32(number, 6)}")
 
 
 # ---- the par ----------------------------------------------------------------------------
