@@ -19,11 +19,12 @@ import html
 import json
 import re
 import urllib.parse
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
@@ -41,6 +42,7 @@ from ..source.diagnostics import printable
 from ..source.lang import Language
 from .api_kit import api_build, api_choices, api_data, api_job, api_job_file, api_preview
 from .common import STATIC, AppState, _object, _state, fail, log, off_loop, read_body, read_json
+from .guard import Guard
 from .kit import DIFFICULTIES
 from .play import PlayError, choose_language, language_options, legal, view
 
@@ -350,9 +352,10 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return _error_page(500, message)
 
 
-def create_app(data_dir: Path) -> Starlette:
+def create_app(data_dir: Path, allowed_hosts: Iterable[str] = ()) -> Starlette:
     """The app, with the data of ``data_dir`` loaded once (its models: the full check,
-    booklets and trial layouts included, runs when the data page asks for it)."""
+    booklets and trial layouts included, runs when the data page asks for it), behind
+    the :class:`~.guard.Guard` (loopback, the address reached and ``allowed_hosts``)."""
     state = AppState(data_dir)
 
     @contextlib.asynccontextmanager
@@ -381,6 +384,7 @@ def create_app(data_dir: Path) -> Starlette:
     app = Starlette(
         routes=routes,
         exception_handlers={HTTPException: http_error, Exception: server_error},
+        middleware=[Middleware(Guard, allowed_hosts=tuple(allowed_hosts))],
         lifespan=lifespan,
     )
     app.state.dinokit = state

@@ -43,5 +43,7 @@ def app():
 
 @pytest.fixture(scope="session")
 def client(app):
-    with TestClient(app, base_url=BASE, raise_server_exceptions=False) as test_client:
+    # a page of the server's own: JSON bodies say so (the server refuses others, 415)
+    headers = {"content-type": "application/json"}
+    with TestClient(app, base_url=BASE, headers=headers, raise_server_exceptions=False) as test_client:
         yield test_client
