@@ -213,9 +213,12 @@ def view(
     lang: Language | None = None,
 ) -> dict:
     """Everything the play page shows for these moves and this round's draft (with
-    ``lang``, its names in that language under ``names``)."""
+    ``lang``, its names in that language under ``names``); PlayError for a draft
+    once the game is over (as :func:`legal` refuses one)."""
     game, done = _replay(played, rules, moves)
     number = len(done) + 1
+    if game.over and any(value not in (None, "", [], {}) for value in draft.values()):
+        raise PlayError(f"the game is over after {rules.rounds} rounds: no draft", number)
     out: dict[str, Any] = {"code": played.code, "round": min(number, rules.rounds),
                            "rounds": rules.rounds, "over": game.over, "date": played.date,
                            "printed_rolls": bool(played.rolls)}  # fmt: skip
