@@ -12,7 +12,7 @@ from starlette.responses import (
 )
 
 from .builds import Builds, Busy
-from .common import JOB_ID, AppState, _build_errors, _state, fail, off_loop, read_json
+from .common import JOB_ID, AppState, _build_errors, _state, fail, heavy, read_json
 from .findings import check_data
 from .kit import OptionError, first_page_svg, kit_choices, read_options
 
@@ -33,7 +33,7 @@ async def api_preview(request: Request) -> Response:
     except OptionError as exc:
         raise fail(400, str(exc)) from None
     try:
-        svg = await off_loop(first_page_svg, state.data, options)
+        svg = await heavy(request, first_page_svg, state.data, options)
     except _build_errors() as exc:
         raise fail(422, f"cannot draw this: {exc}") from None
     return Response(svg, media_type="image/svg+xml")
@@ -98,8 +98,8 @@ def _fingerprint(folder: Path) -> tuple:
 async def api_data(request: Request) -> Response:
     """GET /api/data: the validator's findings for the data folder (kept until a file changes)."""
     state: AppState = request.app.state.dinokit
-    key = await off_loop(_fingerprint, state.data_dir)
+    key = await heavy(request, _fingerprint, state.data_dir)
     if state.findings is None or state.findings[0] != key:
-        result = await off_loop(check_data, state.data_dir)
+        result = await heavy(request, check_data, state.data_dir)
         state.findings = (key, result)
     return JSONResponse(state.findings[1])

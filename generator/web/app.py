@@ -41,7 +41,18 @@ from ..games.paleo.shared import parse_day
 from ..source.diagnostics import printable
 from ..source.lang import Language
 from .api_kit import api_build, api_choices, api_data, api_job, api_job_file, api_preview
-from .common import STATIC, AppState, _object, _state, fail, log, off_loop, read_body, read_json
+from .common import (
+    STATIC,
+    AppState,
+    _object,
+    _state,
+    fail,
+    heavy,
+    log,
+    off_loop,
+    read_body,
+    read_json,
+)
 from .guard import Guard
 from .kit import DIFFICULTIES
 from .play import PlayError, choose_language, language_options, legal, view
@@ -158,7 +169,7 @@ async def play_new(request: Request) -> Response:
     """GET /play/new?difficulty=D: a new sheet with its own rolls and par (303 to it)."""
     state, difficulty, query = _state(request), _difficulty(request), _asked_language(request)
     assert state.sheets is not None
-    code = await off_loop(state.sheets.new_code, difficulty)
+    code = await heavy(request, state.sheets.new_code, difficulty)
     return RedirectResponse(f"/play/{code}{query}", status_code=303)
 
 
@@ -173,7 +184,7 @@ async def play_daily(request: Request) -> Response:
         day = parse_day(text[:20])
     except ValueError as exc:
         raise fail(400, str(exc)) from None
-    code = await off_loop(state.sheets.daily_code, day, difficulty)
+    code = await heavy(request, state.sheets.daily_code, day, difficulty)
     return RedirectResponse(f"/play/{code}{query}", status_code=303)
 
 
@@ -284,13 +295,18 @@ async def api_score(request: Request) -> Response:
     assert state.sheets is not None
     played = _played(state, request.path_params["code"])
     text = (await read_body(request)).decode("utf-8", errors="replace")
-    try:
-        moves = load_moves(text, "moves.json", state.sheets.rules)
-    except MoveError as exc:
-        return JSONResponse({"error": printable(str(exc))}, status_code=422)
-    result = replay(state.sheets.rules, played.site, moves, played.rolls)
-    legal_game = isinstance(result, Breakdown)
-    return JSONResponse({"code": played.code, "legal": legal_game, **result.as_json()})
+    rules = state.sheets.rules
+
+    def check() -> Response:
+        try:
+            moves = load_moves(text, "moves.json", rules)
+        except MoveError as exc:
+            return JSONResponse({"error": printable(str(exc))}, status_code=422)
+        result = replay(rules, played.site, moves, played.rolls)
+        legal_game = isinstance(result, Breakdown)
+        return JSONResponse({"code": played.code, "legal": legal_game, **result.as_json()})
+
+    return await off_loop(check)
 
 
 async def api_par(request: Request) -> Response:
@@ -311,7 +327,7 @@ async def api_par(request: Request) -> Response:
             raise fail(400, f"this sheet has no rolls of its own: give \"rolls\", "
                             f"{state.sheets.rules.rounds} pairs of dice 1-6")  # fmt: skip
         rolls = [(a, b) for a, b in given]  # type: ignore[union-attr]
-    result = await off_loop(state.sheets.par, played.code, rolls)
+    result = await heavy(request, state.sheets.par, played.code, rolls)
     return JSONResponse(result)
 
 

@@ -54,18 +54,49 @@ def _build_errors() -> tuple[type[Exception], ...]:
     return (OutputError, LayoutError, TextOverflow, WorkerError, DataError, ValueError)
 
 
-#: Work that takes a core (sheets, pars, previews, the data check) runs on worker
-#: threads, at most this many at once; kit builds have their own pool (builds.py).
+#: Two pools of worker threads, so that a player never waits behind a maker. Moves
+#: (``/api/play``, ``/api/legal``, ``/api/score``, the pages and sheets they need) are
+#: quick: QUICK_AT_ONCE at a time on their own threads. Heavy work (pars, previews, the
+#: data check) runs HEAVY_AT_ONCE at a time; at most HEAVY_WAITING heavy requests wait
+#: or run, and HEAVY_PER_CLIENT of them per client address: past either, 429 at once.
+#: Kit builds have their own pool (builds.py).
+QUICK_AT_ONCE = 4
 HEAVY_AT_ONCE = 2
+HEAVY_WAITING = 12
+HEAVY_PER_CLIENT = 4
 _limiters: dict[str, anyio.CapacityLimiter] = {}
+_heavy_by_client: dict[str, int] = {}
+
+
+def _limiter(name: str, size: int) -> anyio.CapacityLimiter:
+    limiter = _limiters.get(name)
+    if limiter is None:
+        limiter = _limiters[name] = anyio.CapacityLimiter(size)
+    return limiter
 
 
 async def off_loop(func: Callable[..., T], *args: Any) -> T:
-    """``func(*args)`` on a worker thread, HEAVY_AT_ONCE at a time (off the event loop)."""
-    limiter = _limiters.get("heavy")
-    if limiter is None:
-        limiter = _limiters["heavy"] = anyio.CapacityLimiter(HEAVY_AT_ONCE)
-    return await anyio.to_thread.run_sync(func, *args, limiter=limiter)
+    """``func(*args)`` on a worker thread of the quick pool (off the event loop)."""
+    return await anyio.to_thread.run_sync(func, *args, limiter=_limiter("quick", QUICK_AT_ONCE))
+
+
+async def heavy(request: Request, func: Callable[..., T], *args: Any) -> T:
+    """``func(*args)`` on the heavy pool, or 429 when this client already has
+    HEAVY_PER_CLIENT heavy requests under way or HEAVY_WAITING are waiting in all."""
+    client = request.client.host if request.client else "?"
+    if _heavy_by_client.get(client, 0) >= HEAVY_PER_CLIENT:
+        raise fail(429, f"{HEAVY_PER_CLIENT} heavy requests of yours are already under way: "
+                        "wait for one to end")  # fmt: skip
+    if sum(_heavy_by_client.values()) >= HEAVY_WAITING:
+        raise fail(429, "the server is busy with pars and previews: try again in a moment")
+    _heavy_by_client[client] = _heavy_by_client.get(client, 0) + 1
+    try:
+        limiter = _limiter("heavy", HEAVY_AT_ONCE)
+        return await anyio.to_thread.run_sync(func, *args, limiter=limiter)
+    finally:
+        _heavy_by_client[client] -= 1
+        if not _heavy_by_client[client]:
+            del _heavy_by_client[client]
 
 
 def fail(status: int, message: str) -> HTTPException:
