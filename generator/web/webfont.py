@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import threading
 from dataclasses import dataclass
 
 from starlette.requests import Request
@@ -88,10 +89,20 @@ def web_fonts(data: ComponentData, lang: Language) -> tuple[WebFont, ...]:
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=32)
 def woff_of(font_id: str, chars: str) -> bytes:
     """The WOFF of the subset of ``chars`` of ``font_id`` (the PDFs' own TrueType
-    subset, rewrapped; the same bytes in every run)."""
+    subset, rewrapped; the same bytes in every run), made once per process: the first
+    pages of a language asking at once wait for one cut (seconds with a cold font
+    cache), not make one each."""
+    with _MAKING:
+        return _woff_of(font_id, chars)
+
+
+_MAKING = threading.Lock()
+
+
+@functools.lru_cache(maxsize=32)
+def _woff_of(font_id: str, chars: str) -> bytes:
     from fontTools.ttLib import TTFont
 
     font = TTFont(fontfiles.ttf_path(font_id, chars), recalcTimestamp=False)
