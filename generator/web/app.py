@@ -339,8 +339,10 @@ async def http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     message = printable(str(exc.detail))
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": message}, status_code=exc.status_code)
-    return _error_page(exc.status_code, message)
+        return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
+    page = _error_page(exc.status_code, message)
+    page.headers.update(exc.headers or {})
+    return page
 
 
 ERROR_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import anyio
 import anyio.to_thread
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from ..games.data import ComponentData, load_games
 from ..source import package_folder
@@ -84,11 +84,13 @@ async def heavy(request: Request, func: Callable[..., T], *args: Any) -> T:
     """``func(*args)`` on the heavy pool, or 429 when this client already has
     HEAVY_PER_CLIENT heavy requests under way or HEAVY_WAITING are waiting in all."""
     client = request.client.host if request.client else "?"
+    busy = None
     if _heavy_by_client.get(client, 0) >= HEAVY_PER_CLIENT:
-        raise fail(429, f"{HEAVY_PER_CLIENT} heavy requests of yours are already under way: "
-                        "wait for one to end")  # fmt: skip
-    if sum(_heavy_by_client.values()) >= HEAVY_WAITING:
-        raise fail(429, "the server is busy with pars and previews: try again in a moment")
+        busy = f"{HEAVY_PER_CLIENT} heavy requests of yours are already under way: wait for one"
+    elif sum(_heavy_by_client.values()) >= HEAVY_WAITING:
+        busy = "the server is busy with pars and previews: try again in a moment"
+    if busy:
+        raise HTTPException(429, busy, headers={"retry-after": "1"})
     _heavy_by_client[client] = _heavy_by_client.get(client, 0) + 1
     try:
         limiter = _limiter("heavy", HEAVY_AT_ONCE)
@@ -111,16 +113,33 @@ def _state(request: Request) -> AppState:
     return state
 
 
+#: Seconds a request body may take to arrive: a body shorter than its Content-Length
+#: (or a client that stalls) is answered 408 after this, not waited on for ever.
+BODY_TIMEOUT = 5.0
+
+
 async def read_body(request: Request) -> bytes:
-    """The request's body, refused (413) past MAX_BODY bytes, whatever it claims."""
+    """The request's body, refused (413) past MAX_BODY bytes, whatever it claims; 408
+    when it has not all arrived within BODY_TIMEOUT seconds; a client that goes away
+    mid-body is one log line (and an answer nobody reads)."""
     claimed = request.headers.get("content-length", "")
     if claimed.isdigit() and int(claimed) > MAX_BODY:
         raise fail(413, f"the request body has {claimed} bytes, at most {MAX_BODY} are read")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise fail(413, f"the request body is over {MAX_BODY} bytes")
+    try:
+        with anyio.fail_after(BODY_TIMEOUT):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise fail(413, f"the request body is over {MAX_BODY} bytes")
+    except TimeoutError:
+        log.warning("%s: the request body did not arrive within %g s", request.url.path,
+                    BODY_TIMEOUT)  # fmt: skip
+        raise HTTPException(408, f"the request body did not arrive within {BODY_TIMEOUT:g} s",
+                            headers={"connection": "close"}) from None  # fmt: skip
+    except ClientDisconnect:
+        log.warning("%s: the client went away before its request body ended", request.url.path)
+        raise HTTPException(400, "the client went away") from None
     return bytes(body)
 
 
