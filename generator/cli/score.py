@@ -44,7 +44,10 @@ def score(code: str, moves_file: Path, fmt: str, data_dir: Path) -> None:
         raise click.ClickException(diags.errors[0].format())
     try:
         moves = load_moves(text, display_path(moves_file), generator.rules)
-    except MoveError as exc:
+    except MoveError as exc:  # located; in JSON as POST /api/score/<CODE> answers it
+        if fmt == "json":
+            click.echo(json.dumps({"error": printable(str(exc))}, indent=2))
+            raise SystemExit(1) from None
         raise click.ClickException(printable(str(exc))) from None
     rolls = site.rolls if isinstance(site, SharedSheet) else ()
     result = replay(generator.rules, site, moves, rolls)

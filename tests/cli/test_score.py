@@ -114,3 +114,16 @@ def test_a_days_code_of_another_sheet_is_refused(daily_json, tmp_path: Path):
         code = json.loads(path.read_text())["sheets"][0]["code"]
         again = run("pads", "--code", code, "--format", "json", "--out", str(tmp_path / day))
         assert again.exit_code == 0, again.output
+
+
+def test_a_game_in_progress_is_named_so(daily_json, tmp_path: Path):
+    moves = tmp_path / "moves.json"
+    moves.write_text(json.dumps(daily_json["par_moves"][:5], indent=2))
+    said = "moves.json:1:1: a game in progress: 5 of 20 rounds played; a finished game has 20"
+    result = run("score", "--code", DAILY, "--moves", str(moves))
+    assert result.exit_code == 1 and said in result.output, result.output
+    assert "Traceback" not in result.output
+    result = run("score", "--code", DAILY, "--moves", str(moves), "--format", "json")
+    assert result.exit_code == 1, result.output
+    body = json.loads(result.output)
+    assert list(body) == ["error"] and said in body["error"]

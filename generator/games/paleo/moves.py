@@ -14,7 +14,8 @@ share it. A game is a JSON list with one object per round, in order (or an objec
 
 A round in which nothing fits is ``{"pass": true}`` (squares may come before it).
 Every key but ``shape``/``cells``/``dig_type`` (or ``pass``) may be left out.
-:func:`parse_moves` refuses malformed moves with the location of the bad value;
+:func:`parse_moves` refuses malformed moves with the location of the bad value, and a
+game in progress (fewer than 20 rounds, each well formed) as such;
 :func:`replay` plays them through :class:`~.engine.Game` and gives the score's
 breakdown, or the first move the rules refuse (:func:`play_moves` gives the game itself).
 """
@@ -186,9 +187,16 @@ def parse_moves(node: YNode, rules: Rules) -> list[RoundMove]:
         node = node.get("moves")  # type: ignore[assignment]
     if not isinstance(node, Seq):
         raise _fail(node, f"the moves are a {node.kind}, expected a list of {rules.rounds} rounds")
-    if len(node.items) != rules.rounds:
+    if len(node.items) > rules.rounds:
         raise _fail(node, f"{len(node.items)} rounds, expected {rules.rounds} (one per round)")
-    return [_round(item, i, rules) for i, item in enumerate(node.items, start=1)]
+    moves = [_round(item, i, rules) for i, item in enumerate(node.items, start=1)]
+    if len(moves) < rules.rounds:  # its rounds are well formed: say what it is
+        raise _fail(
+            node,
+            f"a game in progress: {len(moves)} of {rules.rounds} rounds played; a finished "
+            f"game has {rules.rounds} (one per round)",
+        )
+    return moves
 
 
 def _refuse_constant(name: str) -> object:

@@ -115,12 +115,28 @@ def _error(text: str, rules) -> MoveError:
     return caught.value
 
 
+def test_a_game_in_progress_is_named_so_at_its_list(generator, site):
+    rules = generator.rules
+    text = json.dumps(_par_like(generator, site)[:5], indent=1)
+    err = _error("\n" + text, rules)
+    assert str(err) == (
+        "m.json:2:1: a game in progress: 5 of 20 rounds played; a finished game has 20 "
+        "(one per round)"
+    )
+    err = _error('{"moves": []}', rules)
+    assert (err.loc.line, err.loc.column) == (1, 11) and "0 of 20 rounds played" in err.message
+    bad = json.loads(text)
+    placed = next(m for m in bad if "shape" in m)
+    placed["shape"] = "Q"  # a bad round of a game in progress is named first
+    assert "unknown shape 'Q'" in _error(json.dumps(bad, indent=1), rules).message
+
+
 def test_malformed_files_are_refused_at_their_position(generator, site):
     rules = generator.rules
     good = json.dumps(_par_like(generator, site), indent=1)
     assert str(_error("[1, 2", rules)).startswith("m.json:1:6: not JSON")
     assert "not JSON" in str(_error("[NaN]", rules))
-    assert "19 rounds, expected 20" in str(_error(json.dumps([{"pass": True}] * 19), rules))
+    assert "21 rounds, expected 20" in str(_error(json.dumps([{"pass": True}] * 21), rules))
     moves = json.loads(good)
     first = next(i for i, m in enumerate(moves) if "shape" in m)
     moves[first]["shape"] = "Q"
