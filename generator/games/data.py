@@ -14,6 +14,7 @@ from typing import Any
 
 from ..source import DEFAULT_DATA_DIR
 from ..source.diagnostics import Diagnostics, Location, display_path
+from ..source.located import confined_to
 from ..source.lang import Language, check_languages, load_languages
 from . import GAMES
 
@@ -54,6 +55,11 @@ def load_games(data_dir: str | os.PathLike[str], diags: Diagnostics) -> Componen
     data_dir = Path(data_dir)
     if not _check_folder(data_dir, diags):
         return None
+    with confined_to(data_dir):
+        return _load_games(data_dir, diags)
+
+
+def _load_games(data_dir: Path, diags: Diagnostics) -> ComponentData:
     models = {}
     broken = []  # games whose files did not load cleanly
     for game in GAMES:
