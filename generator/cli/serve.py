@@ -47,7 +47,9 @@ def _bind(host: str, port: int) -> socket.socket:
                 f"port {port} on {host} is already in use (another dinokit serve?): "
                 f"stop it, or pick another port with --port"
             ) from None
-        raise click.ClickException(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
+        raise click.ClickException(
+            f"cannot listen on {host} port {port}: {exc.strerror or exc}"
+        ) from None
     sock.set_inheritable(True)
     return sock
 

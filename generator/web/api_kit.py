@@ -35,7 +35,7 @@ async def api_preview(request: Request) -> Response:
     try:
         svg = await heavy(request, first_page_svg, state.data, options)
     except _build_errors() as exc:
-        raise fail(422, f"cannot draw this: {exc}") from None
+        raise fail(422, state.shown(f"cannot draw this: {exc}")) from None
     return Response(svg, media_type="image/svg+xml")
 
 
@@ -56,7 +56,7 @@ async def api_build(request: Request) -> Response:
         raise fail(400, str(exc)) from None
     except Busy as exc:
         raise fail(429, str(exc)) from None
-    return JSONResponse(job.as_json(), status_code=202)
+    return JSONResponse(_shown(request, job.as_json()), status_code=202)
 
 
 def _job(request: Request):
@@ -73,8 +73,14 @@ async def api_job(request: Request) -> Response:
         _job(request)
         job = _builds(request).cancel(request.path_params["job"])
         assert job is not None
-        return JSONResponse(job.as_json())
-    return JSONResponse(_job(request).as_json())
+        return JSONResponse(_shown(request, job.as_json()))
+    return JSONResponse(_shown(request, _job(request).as_json()))
+
+
+def _shown(request: Request, job: dict[str, object]) -> dict[str, object]:
+    """A job's answer, its message without the machine's folders."""
+    state: AppState = request.app.state.dinokit
+    return {**job, "message": state.shown(str(job.get("message") or ""))}
 
 
 async def api_job_file(request: Request) -> Response:
@@ -101,5 +107,9 @@ async def api_data(request: Request) -> Response:
     key = await heavy(request, _fingerprint, state.data_dir)
     if state.findings is None or state.findings[0] != key:
         result = await heavy(request, check_data, state.data_dir)
+        result["folder"] = os.path.basename(os.path.realpath(state.data_dir))
+        for found in result["findings"]:
+            for field in ("where", "file", "message"):
+                found[field] = state.shown(str(found[field]))
         state.findings = (key, result)
     return JSONResponse(state.findings[1])
