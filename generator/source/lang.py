@@ -22,6 +22,8 @@ from .located import YNode, load_file
 REFERENCE = "en"
 #: Longest name of a data item (species, position, dig type ...) a component can print.
 MAX_NAME = 40
+#: Characters no name or label needs, which HTML and SVG would read as markup.
+MARKUP = "<>"
 #: A BCP 47 tag in its canonical case: language, then optionally script and region
 #: ("de", "pt-BR", "zh-Hans"). It names the files, so nothing else is allowed.
 TAG_RE = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-(?:[A-Z]{2}|[0-9]{3}))?$")
@@ -177,8 +179,11 @@ def _read_language(path: Path, diags: Diagnostics) -> Language | None:
             f"expected code: {path.stem}",
         )
     locs: dict[str, Location] = {}
-    names = _read_texts(rec["names"], f"language {rec['code']}: names", 2, locs, "", diags)
-    labels = _read_texts(rec["labels"], f"language {rec['code']}: labels", 1, locs, "label:", diags)
+    what = f"language {rec['code']}"
+    if rec["name"] is not s.INVALID:
+        check_plain(rec["name"], rec.where("name"), f"{what}: its own name", diags)
+    names = _read_texts(rec["names"], what, "names", 2, locs, "", diags)
+    labels = _read_texts(rec["labels"], what, "labels", 1, locs, "label:", diags)
     locs["names"] = rec.key_where("names")
     locs["labels"] = rec.key_where("labels")
     locs["script"] = rec.where("script")
@@ -186,10 +191,17 @@ def _read_language(path: Path, diags: Diagnostics) -> Language | None:
 
 
 def _read_texts(
-    node: YNode, what: str, depth: int, locs: dict[str, Location], tag: str, diags: Diagnostics
+    node: YNode,
+    owner: str,
+    what: str,
+    depth: int,
+    locs: dict[str, Location],
+    tag: str,
+    diags: Diagnostics,
 ) -> dict[str, str]:
-    """Flatten nested mappings of texts into 'a.b' keys (exactly ``depth`` levels)."""
-    mapping = s.as_map(node, what, diags)
+    """Flatten nested mappings of texts into 'a.b' keys (exactly ``depth`` levels);
+    ``owner`` ("language de") and ``what`` ("names.species") say whose they are."""
+    mapping = s.as_map(node, f"{owner}: {what}", diags)
     if mapping is None:
         return {}
     result: dict[str, str] = {}
@@ -197,13 +209,32 @@ def _read_texts(
         name = str(key)
         locs[f"{tag}{name}"] = mapping.key_loc(key)
         if depth > 1:
-            inner = _read_texts(child, f"{what}.{name}", depth - 1, locs, f"{tag}{name}.", diags)
+            inner = _read_texts(
+                child, owner, f"{what}.{name}", depth - 1, locs, f"{tag}{name}.", diags
+            )
             result.update({f"{name}.{k}": v for k, v in inner.items()})
             continue
-        value = s.text(child, f"{what}.{name}", diags)
+        value = s.text(child, f"{owner}: {what}.{name}", diags)
         if value is not s.INVALID:
+            noun = "label" if what == "labels" else "name"
+            key = f"{what}.{name}".split(".", 1)[1]  # labels.total -> total
+            check_plain(value, child.loc, f"{owner}: {noun} {key!r}", diags)
             result[name] = value
     return result
+
+
+def check_plain(value: str, loc: Location, what: str, diags: Diagnostics) -> None:
+    """E-MARKUP when a name or label holds ``<`` or ``>``: no text of the kit needs
+    them, and a web page or SVG file would read them as markup (the booklet texts,
+    which have a syntax of their own, are not names or labels)."""
+    bad = next((char for char in value if char in MARKUP), None)
+    if bad is not None:
+        shown = repr(value if len(value) <= 60 else value[:57] + "...")
+        diags.error(
+            "E-MARKUP",
+            loc,
+            f"{what} contains {bad!r} ({shown}): names and labels are plain text, without < or >",
+        )
 
 
 def check_languages(
