@@ -105,6 +105,12 @@ LABELS: Mapping[str, frozenset[str]] = {
         ],
         NONE,
     ),
+    # the error pages, in the page's language (their details stay English)
+    **dict.fromkeys(
+        ["web_error_400", "web_error_404", "web_error_429", "web_error_500", "web_error_503",
+         "web_error_other", "web_error_details"],
+        NONE,
+    ),
     "web_start_title": frozenset({"game"}),
     "web_die": frozenset({"number"}),
     "web_cell": frozenset({"column", "row"}),

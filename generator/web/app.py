@@ -335,29 +335,49 @@ async def api_par(request: Request) -> Response:
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
-    """A refusal: JSON under /api/, a page elsewhere."""
+    """A refusal: JSON under /api/, a page elsewhere (in the page's language)."""
     assert isinstance(exc, HTTPException)
     message = printable(str(exc.detail))
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
-    page = _error_page(exc.status_code, message)
+    page = _error_page(request, exc.status_code, message)
     page.headers.update(exc.headers or {})
     return page
 
 
-ERROR_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+ERROR_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>dinokit: {status}</title><link rel="icon" href="data:,">
+<title>{status} – dinokit</title><link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/style.css"></head>
-<body><main><h1>{status}</h1><p role="alert">{message}</p>
-<p><a href="/kit">Kit</a> · <a href="/play">Play</a> · <a href="/data">Data</a></p>
+<body><main><h1>{what}</h1><p role="alert">{details}{sep}<span lang="en">{message}</span></p>
+<p><a href="/kit{query}">{kit}</a> · <a href="/play{query}">{play}</a>
+ · <a href="/data{query}">{data}</a></p>
 </main></body></html>
 """
+ERROR_WORDS = {400: "web_error_400", 404: "web_error_404", 429: "web_error_429",
+               500: "web_error_500", 503: "web_error_503"}  # fmt: skip
 
 
-def _error_page(status: int, message: str) -> HTMLResponse:
+def _error_language(request: Request) -> Language:
+    """The page's language for an error page: its ``?lang=`` when the data has it
+    (English otherwise: the error may be that very code)."""
+    try:
+        return page_language(request)
+    except HTTPException:
+        return choose_language(_shipped_languages(), "en")
 
-    text = ERROR_PAGE.format(status=status, message=html.escape(message))
+
+def _error_page(request: Request, status: int, message: str) -> HTMLResponse:
+    lang = _error_language(request)
+    query = f"?lang={urllib.parse.quote(lang.code)}" if "lang" in request.query_params else ""
+    words = {k: html.escape(lang.label(f"web_nav_{k}")) for k in ("kit", "play", "data")}
+    text = ERROR_PAGE.format(
+        lang=html.escape(lang.code), status=status, query=html.escape(query),
+        what=html.escape(lang.label(ERROR_WORDS.get(status, "web_error_other"))),
+        details=html.escape(lang.label("web_error_details")), message=html.escape(message),
+        sep=html.escape(lang.label("web_label_sep")),
+        **words,
+    )  # fmt: skip
     return HTMLResponse(text, status_code=status)
 
 
@@ -367,7 +387,7 @@ async def server_error(request: Request, exc: Exception) -> Response:
     message = "something went wrong on the server (it is logged); the server goes on"
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": message}, status_code=500)
-    return _error_page(500, message)
+    return _error_page(request, 500, message)
 
 
 def create_app(data_dir: Path, allowed_hosts: Iterable[str] = ()) -> Starlette:

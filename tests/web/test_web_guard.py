@@ -210,3 +210,17 @@ def test_a_client_gone_mid_body_is_one_quiet_line(real, caplog) -> None:
     sock = real.raw(_head(real.port, 2) + b"{}")
     assert sock.recv(4096).startswith(b"HTTP/1.1 400")
     sock.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("pl", "Nie ma tu takiej strony"), ("ja", "該当するページ"), ("en", "no such page")],
+)
+def test_error_pages_are_in_the_pages_language(client, lang: str, words: str) -> None:
+    for path in ("/play/PAL-ZZZZ", "/nowhere"):
+        response = client.get(f"{path}?lang={lang}")
+        assert response.status_code == 404
+        assert f'<html lang="{lang}">' in response.text and words in response.text
+        assert f'href="/play?lang={lang}"' in response.text
+    unknown = client.get("/play?lang=xx")  # the error is the language itself: English
+    assert unknown.status_code == 400 and '<html lang="en">' in unknown.text
