@@ -39,7 +39,7 @@ def _bind(host: str, port: int) -> socket.socket:
         if family == socket.AF_INET6 and address in ("::", ""):
             sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)  # IPv4 phones too
         sock.bind(where)
-        sock.listen(128)
+        sock.listen(2048)  # as uvicorn would: a crowd of phones at once waits, not fails
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
