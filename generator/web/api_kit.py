@@ -106,10 +106,6 @@ async def api_data(request: Request) -> Response:
     state: AppState = request.app.state.dinokit
     key = await heavy(request, _fingerprint, state.data_dir)
     if state.findings is None or state.findings[0] != key:
-        result = await heavy(request, check_data, state.data_dir)
-        result["folder"] = os.path.basename(os.path.realpath(state.data_dir))
-        for found in result["findings"]:
-            for field in ("where", "file", "message"):
-                found[field] = state.shown(str(found[field]))
+        result = await heavy(request, check_data, state.data_dir, state.shown)
         state.findings = (key, result)
     return JSONResponse(state.findings[1])

@@ -8,6 +8,7 @@ regular file or is too large, shows no line.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from ..products.validate import load_data
@@ -40,24 +41,31 @@ def source_line(file: str, line: int, roots: list[Path]) -> str | None:
     return None
 
 
-def finding(diagnostic: Diagnostic, roots: list[Path]) -> dict[str, object]:
-    """One diagnostic for the page: where, what, the line it points at."""
+def finding(
+    diagnostic: Diagnostic, roots: list[Path], shown: Callable[[str], str] = printable
+) -> dict[str, object]:
+    """One diagnostic for the page: where, what, the line it points at (its paths as
+    ``shown`` gives them)."""
     found = diagnostic.as_json()
     loc = diagnostic.location
-    found["where"] = printable(str(loc))
+    found["where"] = shown(str(loc))
+    found["file"] = shown(loc.file)
+    found["message"] = shown(diagnostic.message)
     found["source"] = source_line(loc.file, loc.line, roots)
     return found
 
 
-def check_data(data_dir: Path) -> dict[str, object]:
-    """Run the validator on ``data_dir``: its findings, errors first, then warnings."""
+def check_data(data_dir: Path, shown: Callable[[str], str] = printable) -> dict[str, object]:
+    """Run the validator on ``data_dir``: its findings, errors first, then warnings;
+    the folder by its own name, every path in the findings as ``shown`` gives it (the
+    app gives them relative to the data folder)."""
     _, diags = load_data(data_dir)
     roots = [Path(os.path.realpath(data_dir)), Path(os.path.realpath(templates_dir()))]
-    shown = diags.sorted()[:MAX_FINDINGS]
+    listed = diags.sorted()[:MAX_FINDINGS]
     return {
-        "folder": printable(str(data_dir)),
+        "folder": printable(os.path.basename(os.path.realpath(data_dir))),
         "errors": len(diags.errors),
         "warnings": len(diags.warnings),
-        "findings": [finding(d, roots) for d in shown],
+        "findings": [finding(d, roots, shown) for d in listed],
         "more": max(0, len(diags.errors) + len(diags.warnings) - MAX_FINDINGS),
     }
