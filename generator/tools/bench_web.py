@@ -42,6 +42,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 from ..games.data import DEFAULT_DATA_DIR
 
@@ -163,12 +164,20 @@ class Server:
             stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log,
         )  # fmt: skip
         deadline = time.monotonic() + START_TIMEOUT
-        while ask(self.port, "GET", "/", timeout=5).status != 200:
+        while (answer := ask(self.port, "GET", "/", timeout=5)).status == 0:
             if self.process.poll() is not None or time.monotonic() > deadline:
-                output = self.output()
-                self.stop()
-                raise SystemExit(f"bench_web: the server did not start:\n{output}")
+                self.fail("the server did not start")
             time.sleep(0.1)
+        if answer.status != 200:  # e.g. 503: the data has errors
+            self.fail(
+                f"GET / answered {answer.status}: {answer.body[:300].decode(errors='replace')}"
+            )
+
+    def fail(self, what: str) -> NoReturn:
+        """Stop the server and the bench, with what the server printed."""
+        output = self.output()
+        self.stop()
+        raise SystemExit(f"bench_web: {what}\n{output}")
 
     def rss_mb(self) -> float:
         """The server's resident memory in MB (Linux's /proc: no psutil needed, which
