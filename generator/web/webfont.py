@@ -22,23 +22,27 @@ import functools
 import hashlib
 import io
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
+import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import Response
 
 from ..games.data import ComponentData
 from ..layout import fontfiles, fonts
 from ..source.lang import Language
-from .common import STATIC, _state, fail, off_loop
+from .common import STATIC, _limiter, _state, fail
 
-#: Drawn by the page or likely in its texts, whether or not a file above has them today.
+#: Drawn by the page or likely in its texts, whether or not a file of static/ has them today.
 SYMBOLS = "★●○⊗⟳⇋·–—…✓✗"
 CSS_TYPE = "text/css; charset=utf-8"
 WOFF_TYPE = "font/woff"
 FOREVER = "public, max-age=31536000, immutable"
 #: What the page's weights are called in a file's name (regular has no suffix).
 WEIGHTS = {"regular": (400, ""), "bold": (700, "-bold")}
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -137,13 +141,19 @@ def font_file(data: ComponentData, name: str) -> bytes | None:
     return None
 
 
+async def _off_loop(func: Callable[..., T], *args: Any) -> T:
+    """``func(*args)`` on the fonts' own worker thread: a first cut (seconds with a cold
+    font cache) never holds a slot of the moves' pool or of the heavy one."""
+    return await anyio.to_thread.run_sync(func, *args, limiter=_limiter("fonts", 1))
+
+
 async def font_css_endpoint(request: Request) -> Response:
     """GET /fonts/<lang>.css: the page's web fonts (an empty sheet for most languages)."""
     data = _state(request).data
     assert data is not None
     name = request.path_params["name"]
     try:
-        css = await off_loop(font_css, data, name)
+        css = await _off_loop(font_css, data, name)
     except KeyError:
         raise fail(404, f"no language {name[:40]!r} in the data") from None
     return Response(css, media_type=CSS_TYPE, headers={"Cache-Control": "no-cache"})
@@ -154,7 +164,7 @@ async def font_file_endpoint(request: Request) -> Response:
     data = _state(request).data
     assert data is not None
     name = request.path_params["name"]
-    woff = await off_loop(font_file, data, name)
+    woff = await _off_loop(font_file, data, name)
     if woff is None:
         raise fail(404, f"no font {name[:60]!r}: the page's stylesheet names the fonts")
     return Response(woff, media_type=WOFF_TYPE, headers={"Cache-Control": FOREVER})
