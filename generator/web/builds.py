@@ -1,5 +1,10 @@
 """Kit builds as jobs: queued, run off the event loop a bounded number at a time,
-followed (done of total steps) and cancelled between steps.
+followed (done of total steps) and cancelled between steps and while packing (between
+two PNG pages, two files of the zip).
+
+A cancelled job never gives a file: its files are removed and it stays cancelled,
+even when it had just finished (the state changes under the lock, so a job cannot
+become done once its cancel is asked for).
 
 A :class:`Builds` holds at most ``MAX_JOBS`` jobs (finished ones are forgotten, oldest
 first, and their files removed) and runs ``MAX_RUNNING`` at once on worker threads.
@@ -20,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..games.data import ComponentData
-from .kit import KitOptions, pdf_to_png, steps, zip_files
+from .kit import Cancelled, KitOptions, pdf_to_png, steps, zip_files
 
 MAX_RUNNING = 2  # builds at once (the machine's cores)
 MAX_JOBS = 16  # jobs remembered, finished or not
@@ -29,10 +34,6 @@ MAX_WAITING = 8  # jobs queued or running at once; more are refused (429)
 
 class Busy(RuntimeError):
     """Too many builds are waiting: try again later."""
-
-
-class Cancelled(Exception):
-    """The job was cancelled between two steps."""
 
 
 @dataclass
@@ -102,24 +103,32 @@ class Builds:
             shutil.rmtree(old.folder, ignore_errors=True)
 
     def get(self, job_id: str) -> Job | None:
-        """The entry for ``key`` (made by ``make`` and kept when missing)."""
+        """The job of this id, or None (never started, or forgotten)."""
         with self.lock:
             return self.jobs.get(job_id)
 
     def cancel(self, job_id: str) -> Job | None:
-        """Ask a job to stop (a queued job stops at once, a running one after its step)."""
-        job = self.get(job_id)
-        if job is not None and not job.finished:
+        """Cancel a job: a queued one stops at once, a running one at its next step or
+        page or file; a done one is cancelled too (its file removed: it is not wanted)."""
+        with self.lock:
+            job = self.jobs.get(job_id)
+            if job is None or job.state in ("failed", "cancelled"):
+                return job
             job.cancel.set()
-            if job.state == "queued":
-                job.state = "cancelled"
+            if job.state in ("queued", "done"):
+                self._cancelled(job)
         return job
 
+    @staticmethod
+    def _cancelled(job: Job) -> None:
+        job.state, job.message, job.result = "cancelled", "cancelled", None
+        shutil.rmtree(job.folder, ignore_errors=True)
+
     def _run(self, job: Job, plan: list[tuple[str, Callable[[Path], list[Path]]]]) -> None:
-        if job.cancel.is_set():
-            job.state = "cancelled"
-            return
-        job.state = "running"
+        with self.lock:
+            if job.cancel.is_set():
+                return  # cancelled while queued
+            job.state = "running"
         made: list[Path] = []
         try:
             for label, build in plan:
@@ -131,33 +140,41 @@ class Builds:
             if job.cancel.is_set():
                 raise Cancelled
             job.step = "packing"
-            job.result = self._pack(job, made)
-            job.done += 1
-            job.state = "done"
+            result = self._pack(job, made)
+            with self.lock:
+                if job.cancel.is_set():
+                    raise Cancelled
+                job.result, job.done, job.state = result, job.done + 1, "done"
         except Cancelled:
-            job.state, job.message = "cancelled", "cancelled"
-            shutil.rmtree(job.folder / "files", ignore_errors=True)
+            with self.lock:
+                self._cancelled(job)
         except self.errors as exc:
             job.state, job.message = "failed", str(exc)
         except Exception as exc:  # a build must never take the server down
             job.state, job.message = "failed", f"the build failed: {type(exc).__name__}: {exc}"
 
     def _pack(self, job: Job, made: list[Path]) -> Path:
-        """The one file to download: the file itself, or a zip of several."""
-        o = job.options
+        """The one file to download: the file itself, or a zip of several (the whole
+        kit: its files in the folders ``dinokit build`` writes them to)."""
+        o, stop = job.options, job.cancel
         files = job.folder / "files"
+        if o.product == "kit":
+            names = [(p.relative_to(files).as_posix(), p) for p in made]
+            return zip_files(list(names), job.folder / f"dinokit-kit-{o.lang}-{o.paper}.zip", stop)
         if o.fmt == "png":
-            pngs = [item for pdf in made for item in pdf_to_png(pdf)]
+            pngs = [item for pdf in made for item in pdf_to_png(pdf, stop=stop)]
             if len(pngs) == 1:
                 target = job.folder / pngs[0][0]
                 target.write_bytes(pngs[0][1])
                 return target
-            return zip_files(list(pngs), job.folder / f"{o.product}-{o.lang}-{o.paper}-png.zip")
+            return zip_files(
+                list(pngs), job.folder / f"{o.product}-{o.lang}-{o.paper}-png.zip", stop
+            )
         if len(made) == 1 and o.fmt != "zip":
             return made[0]
         names = [(p.relative_to(files).as_posix(), p) for p in made]
-        stem = "dinokit-kit" if o.product == "kit" else o.product
-        return zip_files(list(names), job.folder / f"{stem}-{o.lang}-{o.paper}-{o.fmt}.zip")
+        target = job.folder / f"{o.product}-{o.lang}-{o.paper}-{o.fmt}.zip"
+        return zip_files(list(names), target, stop)
 
     def close(self) -> None:
         """Stop: cancel every job, wait for the running ones, remove every file."""

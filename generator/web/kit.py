@@ -4,17 +4,22 @@
 papers, layouts, pad options); :func:`read_options` checks a request against it and
 the bounds below (``OptionError`` names the field, the value and what was expected);
 :func:`steps` turns checked options into the builds to run, each a call of the same
-product function a command uses (tiles/tokens/aid, ``pads``, ``rules``, the kit).
+product function a command uses (tiles/tokens/aid, ``pads``, ``rules``, and for the
+whole kit ``build``'s own :func:`~generator.products.build.build_kit` and manifest).
+:func:`pdf_to_png` and :func:`zip_files` look at a job's cancel flag between pages
+and files (:class:`Cancelled`).
 """
 
 from __future__ import annotations
 
+import threading
 import zipfile
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
 from ..games import GAMES
 from ..games.data import ComponentData
 from ..layout.inksaver import lighten
@@ -23,7 +28,8 @@ from ..products import products_of
 from ..products.booklet import source as booklet_source
 from ..products.booklet.build import booklet_pages
 from ..products.booklet.output import build_booklet
-from ..products.build import build_product, sheet_products
+from ..products.build import build_kit, build_product, manifest, sheet_products
+from ..products.files import atomic_write
 from ..products.paleo.pad import build_pad
 from ..products.paleo.sheet import pad_pages
 from ..render.svg import render_svg_page
@@ -44,12 +50,21 @@ class OptionError(ValueError):
     """A kit option the data or the bounds refuse."""
 
 
+class Cancelled(Exception):
+    """The job was cancelled (between two steps, or while packing)."""
+
+
+def _check(stop: threading.Event | None) -> None:
+    if stop is not None and stop.is_set():
+        raise Cancelled
+
+
 @dataclass(frozen=True)
 class KitOptions:
     """One checked request of the kit page."""
 
     game: str
-    product: str  # a sheet product, "pad", "rules", or "kit" (everything of the language)
+    product: str  # a sheet product, "pad", "rules", or "kit" (dinokit build's kit of the language)
     lang: str
     paper: str = "a4"
     layout: str = "duplex"
@@ -80,12 +95,22 @@ def products_by_game(data: ComponentData) -> dict[str, list[str]]:
 
 
 def kit_choices(data: ComponentData) -> dict[str, object]:
-    """Everything the kit page can ask for."""
+    """Everything the kit page can ask for; the names of the games and products in
+    every language (``names``: language code -> games and products by id), so the page
+    shows them in its own language."""
+    products = products_by_game(data)
+    every = [name for game in GAMES for name in products[game.id]]
     return {
         "games": [
-            {"id": g.id, "name": _name(data, g.id), "products": products_by_game(data)[g.id]}
-            for g in GAMES
+            {"id": g.id, "name": _name(data, g.id), "products": products[g.id]} for g in GAMES
         ],
+        "names": {
+            x.code: {
+                "games": {g.id: _name(data, g.id, x.code) for g in GAMES},
+                "products": {p: x.labels.get(f"{p}_title", p) for p in every},
+            }
+            for x in data.languages
+        },
         "languages": [{"code": x.code, "name": x.name} for x in data.languages],
         "papers": list(PAPERS), "layouts": list(LAYOUTS), "formats": list(FORMATS),
         "difficulties": list(DIFFICULTIES), "rolls": list(ROLLS),
@@ -93,9 +118,9 @@ def kit_choices(data: ComponentData) -> dict[str, object]:
     }  # fmt: skip
 
 
-def _name(data: ComponentData, game: str) -> str:
-    """A game's name as the English data gives it (its id without one)."""
-    lang = data.language("en")
+def _name(data: ComponentData, game: str, code: str = "en") -> str:
+    """A game's name as the data of a language gives it (its id without one)."""
+    lang = data.language(code)
     try:
         return lang.term("games", game) if lang else game
     except KeyError:
@@ -138,6 +163,10 @@ def read_options(data: ComponentData, body: object) -> KitOptions:
     products = products_by_game(data)
     game = _pick(body, "game", list(products), next(iter(products)))
     product = _pick(body, "product", products[game] + ["kit"], products[game][0])
+    if product == "kit" and body.get("format", "zip") not in ("zip", "pdf"):
+        raise OptionError(
+            f"format is {body['format']!r}: the whole kit is PDF files in a zip (format zip)"
+        )
     languages = [x.code for x in data.languages]
     return KitOptions(
         game, product, _pick(body, "lang", languages, "en" if "en" in languages else languages[0]),
@@ -195,7 +224,8 @@ Step = Callable[[Path], list[Path]]
 
 
 def steps(data: ComponentData, o: KitOptions) -> list[tuple[str, Step]]:
-    """The builds these options ask for, in order: (what it is, build into a folder)."""
+    """The builds these options ask for, in order: (what it is: the product's name or
+    "kit", build into a folder)."""
     lang = data.language(o.lang)
     assert lang is not None
     fmt = "pdf" if o.fmt in ("png", "zip") else o.fmt
@@ -206,43 +236,42 @@ def steps(data: ComponentData, o: KitOptions) -> list[tuple[str, Step]]:
         return lambda out: [w.path for w in build_product(data, product, lang, _print_options(o),
                                                           fmt, out)]  # fmt: skip
 
-    def pad(out: Path, count: int = o.count, game: str = o.game) -> list[Path]:
+    def pad(out: Path) -> list[Path]:
         """The pad's build step: its sheets made, then printed."""
-        stem = f"pad-{o.difficulty}-seed{o.seed}-x{count}" + ("-" + o.rolls) * (o.rolls != "none")
-        sites = _pad_sites(data, replace(o, game=game), count)
+        stem = f"pad-{o.difficulty}-seed{o.seed}-x{o.count}" + ("-" + o.rolls) * (o.rolls != "none")
+        sites = _pad_sites(data, o, o.count)
         return [w.path for w in build_pad(data, lang, sites, o.players, o.paper, o.per_page, fmt,
                                           out, stem, ink_saver=o.ink_saver)]  # fmt: skip
 
-    def sample_pad(game: str) -> Step:
-        """The kit's pad: four sheets, as every build's sample pad."""
-        return lambda out: pad(out, 4, game)
-
-    def rules(game: str, imposed: bool) -> Step:
-        """A rules booklet's build step."""
-        return lambda out: [w.path for w in build_booklet(data, game, lang, o.paper, fmt, imposed,
-                                                          out, o.ink_saver)]  # fmt: skip
+    def rules(out: Path) -> list[Path]:
+        """The rules booklet's build step."""
+        return [w.path for w in build_booklet(data, o.game, lang, o.paper, fmt, o.imposed, out,
+                                              o.ink_saver)]  # fmt: skip
 
     if o.product == "kit":
-        found: list[tuple[str, Step]] = []
-        for game, names in products_by_game(data).items():
-            for name in names:
-                if name == "pad":
-                    found.append((f"{game} pad", sample_pad(game)))
-                elif name == "rules":
-                    found.append((f"{game} rules (A5)", rules(game, False)))
-                    found.append((f"{game} rules (imposed)", rules(game, True)))
-                else:
-                    found.append((f"{game} {name}", sheet(name)))
-        return found
+        return [("kit", lambda out: whole_kit(data, o, out))]
     if o.product == "pad":
         return [("pad", pad)]
     if o.product == "rules":
-        return [("rules", rules(o.game, o.imposed))]
+        return [("rules", rules)]
     return [(o.product, sheet(o.product))]
 
 
-def pdf_to_png(pdf: Path, dpi: int = PNG_DPI) -> Iterator[tuple[str, bytes]]:
-    """Every page of a PDF as PNG: (file name, bytes)."""
+def whole_kit(data: ComponentData, o: KitOptions, out: Path) -> list[Path]:
+    """What ``dinokit build --out OUT --lang L --paper P`` writes (with the page's
+    layout, ink saving and crop marks): the same function, the same names and folders,
+    the read-me-first guide, the calibration sheet and manifest.json."""
+    template = PrintOptions(crop_marks=o.crop_marks, ink_saver=o.ink_saver, layout=o.layout)
+    written = build_kit(data, out, lambda _: None, (o.lang,), (o.paper,), 1, template)
+    path = atomic_write(out / "manifest.json", manifest(data, written, out, __version__))
+    return [w.path for w in written] + [path]
+
+
+def pdf_to_png(
+    pdf: Path, dpi: int = PNG_DPI, stop: threading.Event | None = None
+) -> Iterator[tuple[str, bytes]]:
+    """Every page of a PDF as PNG: (file name, bytes); Cancelled before a page once
+    ``stop`` is set."""
     import io
 
     import pypdfium2
@@ -250,6 +279,7 @@ def pdf_to_png(pdf: Path, dpi: int = PNG_DPI) -> Iterator[tuple[str, bytes]]:
     document = pypdfium2.PdfDocument(str(pdf))
     try:
         for number in range(len(document)):
+            _check(stop)
             image = document[number].render(scale=dpi / 72).to_pil()
             buffer = io.BytesIO()
             image.save(buffer, format="PNG", optimize=True)
@@ -258,10 +288,22 @@ def pdf_to_png(pdf: Path, dpi: int = PNG_DPI) -> Iterator[tuple[str, bytes]]:
         document.close()
 
 
-def zip_files(files: list[tuple[str, Path | bytes]], target: Path) -> Path:
-    """A zip of (name in the archive, file or bytes), with fixed dates (same bytes)."""
+def zip_files(
+    files: list[tuple[str, Path | bytes]], target: Path, stop: threading.Event | None = None
+) -> Path:
+    """A zip of (name in the archive, file or bytes), with fixed dates (same bytes);
+    Cancelled before a file once ``stop`` is set (the part written removed)."""
+    try:
+        return _zip(files, target, stop)
+    except Cancelled:
+        target.unlink(missing_ok=True)
+        raise
+
+
+def _zip(files: list[tuple[str, Path | bytes]], target: Path, stop: threading.Event | None) -> Path:
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, content in files:
+            _check(stop)
             info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             body = content if isinstance(content, bytes) else content.read_bytes()
