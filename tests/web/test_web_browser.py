@@ -281,7 +281,9 @@ def test_a_tile_pdf_from_the_kit_page(server, page, tmp_path: Path) -> None:
     assert page.locator("#download").is_hidden()
 
 
-def test_the_data_page_locates_an_error(browser, tmp_path: Path) -> None:
+def broken_data(tmp_path: Path) -> tuple[Path, int]:
+    """A copy of the shipped data with face 3 of the dice on an unknown dig type (lava):
+    the folder, and the line of dice.yaml that says it."""
     broken = tmp_path / "data"
     shutil.copytree(DEFAULT_DATA_DIR, broken)
     dice = broken / "paleontologists" / "dice.yaml"
@@ -289,6 +291,11 @@ def test_the_data_page_locates_an_error(browser, tmp_path: Path) -> None:
     number = next(i for i, line in enumerate(lines, start=1) if line.startswith("  3:"))
     lines[number - 1] = lines[number - 1].replace("dig_type: hatch", "dig_type: lava")
     dice.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return broken, number
+
+
+def test_the_data_page_locates_an_error(browser, tmp_path: Path) -> None:
+    broken, number = broken_data(tmp_path)
     running = Server(create_app(broken))
     try:
         tab = browser.new_page()
