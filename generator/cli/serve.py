@@ -65,9 +65,9 @@ def lan_addresses() -> list[str]:
             address = ipaddress.ip_address(text.split("%", 1)[0])
         except ValueError:
             return
-        if not (address.is_loopback or address.is_link_local or address.is_unspecified):
-            if str(address) not in found:
-                found.append(str(address))
+        usable = not (address.is_loopback or address.is_link_local or address.is_unspecified)
+        if usable and str(address) not in found:
+            found.append(str(address))
 
     with contextlib.suppress(OSError, UnicodeError):
         for info in socket.getaddrinfo(socket.gethostname(), None, type=socket.SOCK_STREAM):
@@ -139,7 +139,7 @@ def serve(host: str, port: int, allow_hosts: tuple[str, ...], data_dir: Path) ->
     sock = _bind(host, port)
     try:
         click.echo(f"loading and checking {display_path(data_dir)} ...", err=True)
-        app = create_app(data_dir, allow_hosts)
+        app = create_app(data_dir, allow_hosts, warm=True)
         state = getattr(getattr(app, "state", None), "dinokit", None)  # AppState, web/common.py
         if state is not None and state.data is None:
             _warn_data_errors(data_dir, urls(host, port)[0] + "data")

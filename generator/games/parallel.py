@@ -48,7 +48,9 @@ def _die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
 
 
-def _init(parent: int, setup: Callable[..., Any], args: tuple[Any, ...]) -> None:
+def worker_setup(parent: int, setup: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    """A worker process's initializer: die with ``parent``, leave Ctrl-C to it, then
+    ``setup(*args)`` (for pools made elsewhere, e.g. the web app's heavy workers)."""
     _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     setup(*args)
@@ -66,24 +68,25 @@ def process_pool(
     pool = concurrent.futures.ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context("fork"),
-        initializer=_init,
+        initializer=worker_setup,
         initargs=(os.getpid(), initializer, initargs),
     )
     try:
         yield pool
     except BrokenProcessPool:
-        _kill(pool)
+        kill_pool(pool)
         raise WorkerError(
             "a worker process died before its work was done (killed, or out of memory); "
             "nothing more was written"
         ) from None
     except BaseException:
-        _kill(pool)
+        kill_pool(pool)
         raise
     pool.shutdown(wait=True)
 
 
-def _kill(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+def kill_pool(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stop a pool at once: nothing queued runs, every worker still alive is killed."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:

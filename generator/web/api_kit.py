@@ -11,10 +11,10 @@ from starlette.responses import (
     Response,
 )
 
+from . import heavy as workers
 from .builds import Builds, Busy
-from .common import JOB_ID, AppState, _build_errors, _state, fail, heavy, read_json
-from .findings import check_data
-from .kit import OptionError, first_page_svg, kit_choices, read_options
+from .common import JOB_ID, AppState, _state, fail, heavy, read_json
+from .kit import OptionError, kit_choices, read_options
 
 
 async def api_choices(request: Request) -> Response:
@@ -32,10 +32,9 @@ async def api_preview(request: Request) -> Response:
         options = read_options(state.data, await read_json(request))
     except OptionError as exc:
         raise fail(400, str(exc)) from None
-    try:
-        svg = await heavy(request, first_page_svg, state.data, options)
-    except _build_errors() as exc:
-        raise fail(422, state.shown(f"cannot draw this: {exc}")) from None
+    svg, why = await heavy(request, workers.preview, options, process=True)
+    if svg is None:
+        raise fail(422, state.shown(f"cannot draw this: {why}"))
     return Response(svg, media_type="image/svg+xml")
 
 
@@ -106,6 +105,7 @@ async def api_data(request: Request) -> Response:
     state: AppState = request.app.state.dinokit
     key = await heavy(request, _fingerprint, state.data_dir)
     if state.findings is None or state.findings[0] != key:
-        result = await heavy(request, check_data, state.data_dir, state.shown)
+        result = await heavy(request, workers.check, str(state.data_dir), state.roots,
+                             process=True)  # fmt: skip
         state.findings = (key, result)
     return JSONResponse(state.findings[1])

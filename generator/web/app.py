@@ -40,6 +40,7 @@ from ..games.paleo.rolls import Roll
 from ..games.paleo.shared import parse_day
 from ..source.diagnostics import printable
 from ..source.lang import Language
+from . import heavy as workers
 from .api_kit import api_build, api_choices, api_data, api_job, api_job_file, api_preview
 from .common import (
     STATIC,
@@ -327,8 +328,13 @@ async def api_par(request: Request) -> Response:
             raise fail(400, f"this sheet has no rolls of its own: give \"rolls\", "
                             f"{state.sheets.rules.rounds} pairs of dice 1-6")  # fmt: skip
         rolls = [(a, b) for a, b in given]  # type: ignore[union-attr]
-    result = await heavy(request, state.sheets.par, played.code, rolls)
-    return JSONResponse(result)
+    key = (played.site.code, tuple(rolls))
+    known = state.known_par(key)
+    if known is not None:
+        return JSONResponse(known)
+    found = await heavy(request, workers.par, played.code, rolls, process=True)
+    state.keep_par(key, found)
+    return JSONResponse(found)
 
 
 # ------------------------------------------------------------------------ errors
@@ -390,18 +396,25 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return _error_page(request, 500, message)
 
 
-def create_app(data_dir: Path, allowed_hosts: Iterable[str] = ()) -> Starlette:
+def create_app(data_dir: Path, allowed_hosts: Iterable[str] = (), warm: bool = False) -> Starlette:
     """The app, with the data of ``data_dir`` loaded once (its models: the full check,
     booklets and trial layouts included, runs when the data page asks for it), behind
-    the :class:`~.guard.Guard` (loopback, the address reached and ``allowed_hosts``)."""
+    the :class:`~.guard.Guard` (loopback, the address reached and ``allowed_hosts``);
+    ``warm`` starts the heavy workers with the app (else at the first heavy request)."""
     state = AppState(data_dir)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        """Stop the builds (and remove their files) when the server stops."""
-        yield
-        if state.builds is not None:
-            state.builds.close()
+        """Start the heavy workers; stop them and the builds (and remove their files)
+        when the server stops."""
+        if warm:
+            state.workers.start()
+        try:
+            yield
+        finally:
+            state.workers.close()
+            if state.builds is not None:
+                state.builds.close()
 
     routes = [
         Route("/", kit_page), Route("/kit", kit_page), Route("/data", data_page),

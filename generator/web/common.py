@@ -9,6 +9,7 @@ import json
 import logging
 import os
 import re
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -22,7 +23,8 @@ from ..games.data import ComponentData, load_games
 from ..source import package_folder
 from ..source.diagnostics import Diagnostics, printable
 from .builds import Builds
-from .sheets import Sheets
+from .heavy import HeavyPool, WorkerGone
+from .sheets import CACHE, Sheets
 
 STATIC = package_folder("web", "static")
 MAX_BODY = 64 * 1024  # bytes of a request body at the most
@@ -44,14 +46,31 @@ class AppState:
         self.sheets = Sheets(self.data) if self.data else None
         self.builds = Builds(self.data, _build_errors()) if self.data else None
         self.findings: tuple[tuple, dict] | None = None
+        self.workers = HeavyPool(self.data)  # pars, previews, the data check
+        self.pars: OrderedDict[tuple, dict] = OrderedDict()  # (sheet, rolls) -> its par
+
+    def known_par(self, key: tuple) -> dict | None:
+        """A par the workers found before (they each keep their own too)."""
+        return self.pars.get(key)
+
+    def keep_par(self, key: tuple, par: dict) -> None:
+        """Remember a par (the CACHE most recent ones)."""
+        self.pars[key] = par
+        while len(self.pars) > CACHE:
+            self.pars.popitem(last=False)
 
     def shown(self, text: str) -> str:
-        """``text`` without the machine's folders: paths inside the data folder relative
-        to it, inside the templates folder as ``templates/...``, any other absolute
-        path cut to its last part (the API never shows where things are on disk)."""
-        for root, name in self.roots:
-            text = text.replace(root, name)
-        return printable(_ABSOLUTE.sub("", text))
+        """``text`` without the machine's folders (see :func:`show_paths`)."""
+        return show_paths(self.roots, text)
+
+
+def show_paths(roots: list[tuple[str, str]], text: str) -> str:
+    """``text`` without the machine's folders: paths inside the data folder relative
+    to it, inside the templates folder as ``templates/...`` (``roots``), any other
+    absolute path cut to its last part (the API never shows where things are on disk)."""
+    for root, name in roots:
+        text = text.replace(root, name)
+    return printable(_ABSOLUTE.sub("", text))
 
 
 #: An absolute path's folders (``/home/ana/kit/``): dropped, the file's name kept.
@@ -110,9 +129,10 @@ async def off_loop(func: Callable[..., T], *args: Any) -> T:
     return await anyio.to_thread.run_sync(func, *args, limiter=_limiter("quick", QUICK_AT_ONCE))
 
 
-async def heavy(request: Request, func: Callable[..., T], *args: Any) -> T:
-    """``func(*args)`` on the heavy pool, or 429 when this client already has
-    HEAVY_PER_CLIENT heavy requests under way or HEAVY_WAITING are waiting in all."""
+async def heavy(request: Request, func: Callable[..., T], *args: Any, process: bool = False) -> T:
+    """``func(*args)`` as heavy work: in a worker process with ``process`` (``func`` a
+    function of :mod:`.heavy`), else on the heavy threads; 429 when this client already
+    has HEAVY_PER_CLIENT heavy requests under way or HEAVY_WAITING are waiting in all."""
     client = request.client.host if request.client else "?"
     busy = None
     if _heavy_by_client.get(client, 0) >= HEAVY_PER_CLIENT:
@@ -123,8 +143,13 @@ async def heavy(request: Request, func: Callable[..., T], *args: Any) -> T:
         raise HTTPException(429, busy, headers={"retry-after": "1"})
     _heavy_by_client[client] = _heavy_by_client.get(client, 0) + 1
     try:
+        if process:
+            state: AppState = request.app.state.dinokit
+            return await state.workers.run(func, *args)
         limiter = _limiter("heavy", HEAVY_AT_ONCE)
         return await anyio.to_thread.run_sync(func, *args, limiter=limiter)
+    except WorkerGone as exc:
+        raise fail(503, str(exc)) from None
     finally:
         _heavy_by_client[client] -= 1
         if not _heavy_by_client[client]:

@@ -34,7 +34,7 @@ def served(monkeypatch):
     import dinokit.web.app as web_app
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(web_app, "create_app", lambda data_dir, hosts=(): ("app", hosts))
+    monkeypatch.setattr(web_app, "create_app", lambda data, hosts=(), warm=False: ("app", hosts))
 
     def run(self, sockets=None):
         seen.update(app=self.config.app, sockets=[s.getsockname() for s in sockets or []])
