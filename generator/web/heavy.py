@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import multiprocessing
 import os
+import signal
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, TypeVar
@@ -78,6 +80,22 @@ def check(data_dir: str, roots: list[tuple[str, str]]) -> dict[str, object]:
     return check_data(Path(data_dir), functools.partial(show_paths, roots))
 
 
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """Ctrl-C held back from this thread while workers may start: a spawned worker
+    inherits the signal mask, so a Ctrl-C while it imports does not interrupt it with
+    a traceback (it ignores Ctrl-C once set up); the server gets the signal at once,
+    on another thread, or as soon as the mask is lifted."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 class HeavyPool:
     """The worker processes of one app, started at the first heavy request (or warmed
     up by :meth:`start`) and stopped with the app."""
@@ -101,14 +119,17 @@ class HeavyPool:
     def start(self) -> None:
         """Start every worker now (each loads the data), without waiting for them."""
         pool = self._pool()
-        for _ in range(self.workers):
-            pool.submit(ready)
+        with _sigint_blocked():
+            for _ in range(self.workers):
+                pool.submit(ready)
 
     async def run(self, func: Callable[..., T], *args: Any) -> T:
         """``func(*args)`` in a worker; WorkerGone when the worker died on it."""
         pool = self._pool()
         try:
-            return await asyncio.wrap_future(pool.submit(func, *args))
+            with _sigint_blocked():  # a worker may start here
+                future = pool.submit(func, *args)
+            return await asyncio.wrap_future(future)
         except BrokenProcessPool:
             with self.lock:
                 if self.pool is pool:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import signal
 import time
+from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 from web_fixtures import *  # noqa: F403  (the fixtures: app, client, cli)
 from web_fixtures import BASE, CODE
@@ -67,3 +69,19 @@ def test_no_worker_outlives_its_app() -> None:
             break
         time.sleep(0.1)
     assert not any(_alive(pid) for pid in pids)
+
+
+def test_a_worker_starts_with_ctrl_c_held_back() -> None:
+    """So a Ctrl-C while it imports is no traceback (it ignores Ctrl-C once set up)."""
+    if not Path("/proc/self/status").is_file():
+        pytest.skip("no /proc: the signal masks cannot be read here")
+    app = create_app(DEFAULT_DATA_DIR, warm=True)
+    with TestClient(app, base_url=BASE, headers=JSON):
+        workers = app.state.dinokit.workers
+        workers.pool.submit(heavy.ready).result(timeout=60)
+        for pid in workers.pool._processes:  # noqa: SLF001
+            text = Path(f"/proc/{pid}/status").read_text(encoding="ascii")
+            status = dict(line.split(":\t", 1) for line in text.splitlines())
+            sigint = 1 << (signal.SIGINT - 1)
+            assert int(status["SigBlk"], 16) & sigint, "Ctrl-C not held back as it started"
+            assert int(status["SigIgn"], 16) & sigint, "Ctrl-C not ignored once set up"
