@@ -141,6 +141,9 @@ LABELS: Mapping[str, frozenset[str]] = {
     "web_summary": frozenset({"bonuses", "fossil_points", "fossils", "plus_one", "plus_points"}),
     "web_par": frozenset({"par"}),
     "web_replay_failed": frozenset({"error"}),
+    "web_nothing_fits": NONE,
+    "web_score_change": frozenset({"change", "total"}),
+    "web_export_partial": frozenset({"round", "rounds"}),
     # -- the kit and data pages in every language (web_kit_*)
     **dict.fromkeys(
         [

@@ -1,6 +1,10 @@
 // dinokit play page: the browser keeps the moves and this round's draft; the server
 // replays them through the rules engine (POST /api/play) and says what the sheet
 // shows and what is allowed. No rule is decided here.
+//
+// Every word the page shows goes into the DOM as text (textContent, text nodes): a
+// label or a name from the data is never read as HTML, whatever it holds. No inline
+// style either (the server's Content-Security-Policy allows none): element.style only.
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
@@ -10,18 +14,40 @@
   // The names of the chosen language (the server's, from the data's language files);
   // ids stay in the moves, names are only shown.
   const names = initial.names, LANG = names.lang;
-  const esc = (text) => String(text).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  const typeName = (t) => names.dig_types[t] || t;
-  const bonusName = (b) => names.bonuses[b] || b;
-  const label = (key) => names.labels[key] || key;
-  // The page's own words, in the chosen language: {name}s filled from vars (as text;
-  // html() for a label whose values are markup, the label's own text escaped).
-  const fill = (text, vars) => Object.entries(vars || {}).reduce((s, [k, v]) => s.split(`{${k}}`).join(String(v)), text);
-  const t = (key, vars) => fill(label(key), vars);
-  const html = (key, vars) => fill(esc(label(key)), vars);
+  const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+  const typeName = (t) => (own(names.dig_types, t) ? names.dig_types[t] : t);
+  const bonusName = (b) => (own(names.bonuses, b) ? names.bonuses[b] : b);
+  const label = (key) => (own(names.labels, key) ? names.labels[key] : key);
+  const PLACEHOLDER = /\{([A-Za-z0-9_]*)\}/g;
+  // A label as pieces: its text between the {name}s, and the values of vars for them
+  // (a value used twice is copied); read once, so a value is never filled in again.
+  function pieces(key, vars) {
+    const text = label(key), out = [], used = new Set();
+    let last = 0;
+    for (const m of text.matchAll(PLACEHOLDER)) {
+      if (!vars || !own(vars, m[1])) continue;
+      let value = vars[m[1]];
+      if (value instanceof Node) { if (used.has(value)) value = value.cloneNode(true); used.add(value); }
+      out.push(text.slice(last, m.index), value);
+      last = m.index + m[0].length;
+    }
+    out.push(text.slice(last));
+    return out.filter((p) => p !== "");
+  }
+  // The page's own words, in the chosen language, as a string (for textContent,
+  // aria-label, a file name): {name}s filled from vars.
+  const t = (key, vars) => pieces(key, vars).map((p) => (p instanceof Node ? p.textContent : String(p))).join("");
   const SEP = label("web_label_sep"), LIST = label("web_list_sep");
+  // An element: attributes (none from "style": CSP), then children, text as text nodes.
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : String(v));
+    e.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== "").map((c) => (c instanceof Node ? c : String(c))));
+    return e;
+  }
   // A name in page text, marked with its language (screen readers, CJK glyph forms).
-  const shown = (text) => `<span lang="${esc(LANG)}">${esc(text)}</span>`;
+  const shown = (text) => el("span", { lang: LANG }, text);
+  const swatch = (digType) => el("span", { class: `swatch t-${digType}`, "aria-hidden": "true" });
   let saved = null;
   try { saved = JSON.parse(localStorage.getItem(KEY) || "null"); } catch (e) { saved = null; }
   const state = saved && Array.isArray(saved.moves) ? saved : { moves: [], draft: {}, history: [] };
@@ -32,7 +58,7 @@
     location.replace(`${location.pathname}?lang=${encodeURIComponent(state.lang)}`); return;
   }
   if (state.lang !== LANG) { state.lang = LANG; save(); }
-  let view = initial, anchor = null, squareType = null, seq = 0;
+  let view = initial, anchor = null, squareType = null, seq = 0, total = null;
 
   function save() { localStorage.setItem(KEY, JSON.stringify(state)); }
   function settled() { document.body.dataset.answers = String((+document.body.dataset.answers || 0) + 1); }
@@ -67,20 +93,18 @@
   }
   function reasonAt(at) { return view.fits && at ? view.fits[at[0]][at[1]] : null; }
   function buildGrid() {
-    const g = $("grid"); g.innerHTML = "";
+    const g = $("grid"); g.replaceChildren();
     g.style.gridTemplateColumns = `repeat(${view.cols}, minmax(0, 1fr))`;
     g.style.gridTemplateRows = `repeat(${view.rows}, minmax(0, 1fr))`;
     for (let r = 0; r < view.rows; r++) {
-      const row = document.createElement("div"); row.setAttribute("role", "row"); row.style.display = "contents";
+      const row = el("div", { role: "row", class: "grid-row" });
       for (let c = 0; c < view.cols; c++) {
-        const cell = document.createElement("div");
-        cell.className = "cell"; cell.id = `c-${r}-${c}`; cell.dataset.r = r; cell.dataset.c = c;
-        cell.setAttribute("role", "gridcell"); cell.tabIndex = -1;
+        const cell = el("div", { class: "cell", id: `c-${r}-${c}`, "data-r": r, "data-c": c, role: "gridcell", tabindex: -1 });
         cell.addEventListener("click", () => tap([r, c]));
         cell.addEventListener("mouseenter", () => { if (!view.pending) { anchor = [r, c]; paintGhost(); } });
-        row.appendChild(cell);
+        row.append(cell);
       }
-      g.appendChild(row);
+      g.append(row);
     }
   }
   function paintGrid() {
@@ -91,7 +115,8 @@
     const pend = new Set(((view.pending || {}).cells || []).map((x) => x.join(",")));
     for (let r = 0; r < view.rows; r++) for (let c = 0; c < view.cols; c++) {
       const k = r + "," + c, cell = $(`c-${r}-${c}`), f = fossilAt[k], d = drawn[k];
-      let cls = "cell", parts = [], text = "";
+      let cls = "cell", text = "";
+      const parts = [];
       if (f) { cls += " fossil" + (f.dug ? " dug" : ""); text = f.id;
                parts.push(t("web_cell_fossil", { fossil: f.id, points: f.value })); if (f.dug) parts.push(t("web_cell_dug")); }
       else if (d) { cls += ` drawn t-${d[0]}` + (d[1] ? " square" : "") + (pend.has(k) ? " pending" : "");
@@ -102,7 +127,8 @@
       else parts.push(t("web_cell_empty"));
       const said = t("web_cell", { row: r + 1, column: c + 1 }) + SEP + parts.join(LIST);
       cell.className = cls; cell.dataset.label = said;
-      cell.innerHTML = text ? `<span class="label" aria-hidden="true">${text}</span>` : "";
+      if (text) cell.replaceChildren(el("span", { class: "label", "aria-hidden": "true" }, text));
+      else cell.replaceChildren();
       cell.setAttribute("aria-label", said);
     }
     paintGhost();
@@ -196,9 +222,19 @@
   // ---- the panels
   function mini(letter) {
     const cells = view.pentominoes[letter], h = Math.max(...cells.map((x) => x[0])) + 1, w = Math.max(...cells.map((x) => x[1])) + 1;
-    const on = new Set(cells.map((x) => x.join(","))); let out = `<span class="mini" aria-hidden="true" style="grid-template-columns:repeat(${w},7px)">`;
-    for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) out += `<span class="${on.has(r + "," + c) ? "" : "off"}"></span>`;
-    return out + "</span>";
+    const on = new Set(cells.map((x) => x.join(","))), box = el("span", { class: "mini", "aria-hidden": "true" });
+    box.style.gridTemplateColumns = `repeat(${w}, 7px)`;
+    for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) box.append(el("span", { class: on.has(r + "," + c) ? null : "off" }));
+    return box;
+  }
+  // The buttons of a box, one per key: kept and updated in place while the keys stay
+  // the same (a focused button keeps the focus), made anew when they change.
+  function keyed(box, keys, make, update) {
+    const old = Array.from(box.children);
+    const same = old.length === keys.length && old.every((e, i) => e.dataset.key === keys[i]);
+    const list = same ? old : keys.map((k) => { const b = make(k); b.dataset.key = k; return b; });
+    if (!same) box.replaceChildren(...list);
+    list.forEach((b, i) => update(b, keys[i]));
   }
   function renderRound() {
     if (view.date) $("code").textContent = `${code} · ${t("web_dig_of", { date: view.date })}`;
@@ -206,23 +242,25 @@
     $("round-controls").hidden = view.over;
     const needDice = !view.over && !view.dice;
     $("dice-entry").hidden = !needDice;
-    const dice = $("dice"); dice.innerHTML = "";
-    for (const f of view.faces || []) {
-      const e = document.createElement("div"); e.className = "die";
-      e.innerHTML = html("web_die_faces", { die: `<b>${f.die}</b>`, first: mini(f.shapes[0]) + f.shapes[0], second: mini(f.shapes[1]) + f.shapes[1],
-                                            dig_type: `<span class="swatch t-${f.dig_type}" aria-hidden="true"></span>${shown(typeName(f.dig_type))}` });
-      dice.appendChild(e);
-    }
-    const shapes = $("shapes"); shapes.innerHTML = "";
-    for (const [s, dt] of view.allowed || []) {
-      const b = document.createElement("button"); b.type = "button";
-      const on = view.shape && view.shape.shape === s && view.shape.dig_type === dt;
-      b.setAttribute("aria-pressed", on ? "true" : "false"); b.disabled = !!view.pending;
-      b.innerHTML = `${mini(s)}${s} · <span class="swatch t-${dt}" aria-hidden="true"></span>${shown(typeName(dt))}`;
+    $("dice").replaceChildren(...(view.faces || []).map((f) => el("div", { class: "die", role: "listitem" }, pieces("web_die_faces", {
+      die: el("b", {}, f.die),
+      first: el("span", { class: "face-shape" }, mini(f.shapes[0]), f.shapes[0]),
+      second: el("span", { class: "face-shape" }, mini(f.shapes[1]), f.shapes[1]),
+      dig_type: el("span", { class: "face-type" }, swatch(f.dig_type), shown(typeName(f.dig_type))),
+    }))));
+    const allowed = view.allowed || [];
+    keyed($("shapes"), allowed.map(([s, dt]) => `${s}/${dt}`), (k) => {
+      const [s, dt] = k.split("/");
+      const b = el("button", { type: "button" }, mini(s), s, " · ", swatch(dt), shown(typeName(dt)));
       b.setAttribute("aria-label", t("web_shape_with_type", { shape: s, dig_type: typeName(dt) }));
-      b.addEventListener("click", () => pick(s, dt)); shapes.appendChild(b);
-    }
+      b.addEventListener("click", () => pick(s, dt));
+      return b;
+    }, (b, k) => {
+      const on = view.shape && `${view.shape.shape}/${view.shape.dig_type}` === k;
+      b.setAttribute("aria-pressed", on ? "true" : "false"); b.disabled = !!view.pending;
+    });
     $("pass").disabled = view.over || !view.dice || !view.can_pass || !!view.pending || (state.draft.switches || []).length > 0;
+    $("pass-hint").textContent = !view.over && view.dice && view.can_pass && !view.pending ? t("web_nothing_fits") : "";
     $("rotate").disabled = $("mirror").disabled = !view.shape || !!view.pending;
     $("undo").disabled = !state.history.length;
     $("confirm").disabled = !(view.pending && view.pending.ready);
@@ -231,74 +269,95 @@
     if (p && p.due > 0) {
       $("star-text").textContent = t("web_stars_due", { stars: p.stars, due: p.due,
         chosen: p.bonuses.length ? p.bonuses.map(bonusName).join(LIST) : "0" });
-      const box = $("star-buttons"); box.innerHTML = "";
-      for (const b of view.bonuses) {
-        const chosen = p.bonuses.filter((x) => x === b.id).length;
-        const btn = document.createElement("button"); btn.type = "button"; btn.textContent = t("web_circle", { bonus: bonusName(b.id) });
+      keyed($("star-buttons"), view.bonuses.map((b) => b.id), (id) => {
+        const btn = el("button", { type: "button" }, t("web_circle", { bonus: bonusName(id) }));
+        btn.addEventListener("click", () => circle(id));
+        return btn;
+      }, (btn, id) => {
+        const b = view.bonuses.find((x) => x.id === id), chosen = p.bonuses.filter((x) => x === id).length;
         btn.disabled = p.bonuses.length >= p.due || b.circled + chosen >= b.limit;
-        btn.addEventListener("click", () => circle(b.id)); box.appendChild(btn);
-      }
+      });
     }
   }
   function renderBonuses() {
-    const box = $("bonuses"); box.innerHTML = "";
-    const table = document.createElement("table");
-    table.innerHTML = `<thead><tr><th>${shown(label("bonus"))}</th><th>${esc(t("web_circled_column"))}</th><th>${esc(t("web_usable_column"))}</th></tr></thead>`;
-    const body = document.createElement("tbody");
+    const head = el("thead", {}, el("tr", {}, el("th", {}, shown(label("bonus"))), el("th", {}, t("web_circled_column")), el("th", {}, t("web_usable_column"))));
+    const body = el("tbody");
+    const free = !view.over && view.dice && !view.pending;
     for (const b of view.bonuses) {
-      const tr = document.createElement("tr");
       const marks = "●".repeat(b.circled - b.used) + "⊗".repeat(b.used) + "○".repeat(b.limit - b.circled);
       // the bonus's button (if any) under its name: three columns fit 360 px in every language
-      tr.innerHTML = `<td>${shown(bonusName(b.id))}<div class="act"></div></td><td class="circles" aria-label="${esc(t("web_circles_state", { circled: b.circled, limit: b.limit, used: b.used }))}">${marks}</td><td>${b.id === "plus-one" ? esc(t("web_at_the_end")) : b.available}</td>`;
-      const cell = tr.querySelector(".act");
-      const free = !view.over && view.dice && !view.pending;
+      const act = el("div", { class: "act" });
       if (b.id === "switch-shape" || b.id === "switch-dig-type") {
         const on = (state.draft.switches || []).includes(b.id);
-        const btn = document.createElement("button"); btn.type = "button"; btn.textContent = t(on ? "web_used" : "web_use");
-        btn.setAttribute("aria-pressed", on ? "true" : "false"); btn.setAttribute("aria-label", t("web_use_this_round", { bonus: bonusName(b.id) }));
-        btn.disabled = !free || (!on && b.available < 1); btn.addEventListener("click", () => toggleSwitch(b.id)); cell.appendChild(btn);
+        const btn = el("button", { type: "button", "data-key": "switch/" + b.id, "aria-pressed": on ? "true" : "false",
+                                   "aria-label": t("web_use_this_round", { bonus: bonusName(b.id) }) }, t(on ? "web_used" : "web_use"));
+        btn.disabled = !free || (!on && b.available < 1); btn.addEventListener("click", () => toggleSwitch(b.id)); act.append(btn);
       } else if (b.id === "one-square-anywhere") {
-        const btn = document.createElement("button"); btn.type = "button"; btn.textContent = t("web_draw_square");
+        const btn = el("button", { type: "button", "data-key": "square/" + b.id }, t("web_draw_square"));
         btn.disabled = !free || b.available < 1; btn.addEventListener("click", () => chooseSquare());
-        cell.appendChild(btn);
+        act.append(btn);
       }
-      body.appendChild(tr);
+      body.append(el("tr", {},
+        el("td", {}, shown(bonusName(b.id)), act),
+        el("td", { class: "circles", "aria-label": t("web_circles_state", { circled: b.circled, limit: b.limit, used: b.used }) }, marks),
+        el("td", {}, b.id === "plus-one" ? t("web_at_the_end") : b.available)));
     }
-    table.appendChild(body); box.appendChild(table);
+    $("bonuses").replaceChildren(el("table", {}, head, body));
   }
   function chooseSquare() {
-    const box = $("square-types"); box.hidden = false; box.innerHTML = `<span>${esc(t("web_square_type"))}</span>`;
-    for (const dt of view.dig_types) {
-      const b = document.createElement("button"); b.type = "button";
-      b.innerHTML = `<span class="swatch t-${dt}" aria-hidden="true"></span>${shown(typeName(dt))}`;
-      b.addEventListener("click", () => { squareType = dt; box.hidden = true; say(t("web_tap_square", { dig_type: typeName(dt) })); });
-      box.appendChild(b);
-    }
+    const box = $("square-types"); box.hidden = false;
+    box.replaceChildren(el("span", {}, t("web_square_type")), ...view.dig_types.map((dt) => {
+      const b = el("button", { type: "button", "data-key": "square-type/" + dt }, swatch(dt), shown(typeName(dt)));
+      b.addEventListener("click", () => { squareType = dt; box.hidden = true; say(t("web_tap_square", { dig_type: typeName(dt) })); focusCell(anchor || [0, 0]); });
+      return b;
+    }));
+    box.querySelector("button").focus();
   }
   function renderScore() {
     const s = view.score, dug = view.fossils.filter((f) => f.dug);
-    $("score").innerHTML = `<table><tbody>
-      <tr><td>${shown(label("fossils"))}</td><td>${dug.map((f) => f.id + " " + f.value).join(LIST) || esc(t("web_none_yet"))}</td><td>${s.fossil_points}</td></tr>
-      <tr><td>${esc(t("web_same_type"))}</td><td>${dug.filter((f) => f.bonus_earned).map((f) => f.id + " +" + f.bonus).join(LIST) || "–"}</td><td>${s.same_type_bonuses}</td></tr>
-      <tr><td>${shown(bonusName("plus-one"))}</td><td></td><td>${s.plus_one}</td></tr>
-      <tr><th>${shown(label("total"))}</th><td></td><th id="total">${s.total}</th></tr></tbody></table>`;
+    const row = (head, text, points, strong) => el("tr", {}, el(strong ? "th" : "td", { scope: strong ? "row" : null }, head), el("td", {}, text), el(strong ? "th" : "td", { id: strong ? "total" : null }, points));
+    $("score").replaceChildren(el("table", {}, el("tbody", {},
+      row(shown(label("fossils")), dug.map((f) => f.id + " " + f.value).join(LIST) || t("web_none_yet"), s.fossil_points),
+      row(t("web_same_type"), dug.filter((f) => f.bonus_earned).map((f) => f.id + " +" + f.bonus).join(LIST) || "–", s.same_type_bonuses),
+      row(shown(bonusName("plus-one")), "", s.plus_one),
+      row(shown(label("total")), "", s.total, true))));
+    // only what changed is announced (the table is not a live region)
+    if (total !== null && s.total !== total) {
+      const change = s.total > total ? `+${s.total - total}` : `−${total - s.total}`;
+      $("score-news").textContent = t("web_score_change", { total: s.total, change });
+    }
+    total = s.total;
   }
   function renderResult() {
     const box = $("result"); box.hidden = !view.over;
-    if (!view.over) return;
+    if (!view.over) { box.replaceChildren(); return; }
     const r = view.result;
-    box.innerHTML = `<h2>${html("web_final", { points: `<span id="final">${r.total}</span>` })}</h2>
-      <p>${html("web_summary", { fossils: r.fossils.length, fossil_points: r.fossil_points, bonuses: r.same_type_bonuses,
-                                  plus_one: shown(bonusName("plus-one")), plus_points: r.plus_one })}</p>
-      <p id="par">${view.par === undefined ? esc(t("web_par_wait")) : html("web_par", { par: `<b>${view.par}</b>` }) + (r.total >= view.par ? " " + esc(t("web_par_beaten")) : "")}</p>`;
+    const par = view.par === undefined ? [t("web_par_wait")]
+      : [...pieces("web_par", { par: el("b", {}, view.par) }), r.total >= view.par ? " " + t("web_par_beaten") : ""];
+    box.replaceChildren(
+      el("h2", {}, pieces("web_final", { points: el("span", { id: "final" }, r.total) })),
+      el("p", {}, pieces("web_summary", { fossils: r.fossils.length, fossil_points: r.fossil_points, bonuses: r.same_type_bonuses,
+                                          plus_one: shown(bonusName("plus-one")), plus_points: r.plus_one })),
+      el("p", { id: "par" }, par));
   }
+  // Keyboard focus stays where the player is: on the same control when it was made
+  // anew (its id or data-key), else on the next thing to do.
   function render() {
+    const was = document.activeElement;
+    const key = was && was !== document.body ? (was.dataset.key || (was.id ? "#" + was.id : "")) : "";
     paintGrid(); renderRound(); renderBonuses(); renderScore(); renderResult();
+    if (!key) return;
+    const usable = (e) => e && e.isConnected && !e.disabled && !e.closest("[hidden]");
+    if (usable(was) && document.activeElement === was) return;
+    const same = key.startsWith("#") ? $(key.slice(1)) : document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    const next = [same, $("confirm"), was.parentElement && was.parentElement.querySelector("button:not(:disabled)"),
+                  $("shapes").querySelector("button:not(:disabled)"), $("use-dice"), $("export")].find(usable);
+    if (next) next.focus();
   }
 
   // ---- wiring
-  $("shapes-h").innerHTML = `${shown(label("shapes"))} · ${shown(label("dig_types"))}`;
-  $("bonuses-h").innerHTML = shown(label("bonuses"));
+  $("shapes-h").replaceChildren(shown(label("shapes")), " · ", shown(label("dig_types")));
+  $("bonuses-h").replaceChildren(shown(label("bonuses")));
   $("lang-go").hidden = true;  // the picker reloads the page in its language by itself
   $("lang").addEventListener("change", () => { state.lang = $("lang").value; save(); $("lang-form").submit(); });
   for (const id of ["die1", "die2"]) for (let d = 1; d <= 6; d++) $(id).add(new Option(String(d), String(d)));
@@ -310,9 +369,12 @@
   $("pass").addEventListener("click", passRound);
   $("confirm").addEventListener("click", confirmRound);
   $("export").addEventListener("click", () => {
+    // a game in progress says so, in its file name and on the page
+    const name = view.over ? `moves-${code}.json` : `moves-${code}-round-${view.round}-of-${view.rounds}.json`;
     const blob = new Blob([JSON.stringify(state.moves, null, 1) + "\n"], { type: "application/json" });
-    const a = document.createElement("a"); a.href = URL.createObjectURL(blob); a.download = `moves-${code}.json`;
-    document.body.appendChild(a); a.click(); a.remove();
+    const a = el("a", { href: URL.createObjectURL(blob), download: name });
+    document.body.append(a); a.click(); a.remove();
+    if (!view.over) say(t("web_export_partial", { round: view.round, rounds: view.rounds }));
   });
   $("restart").addEventListener("click", async () => {
     if (!confirm(t("web_restart_ask"))) return;
@@ -346,6 +408,7 @@
     else if (answer) { say(t("web_replay_failed", { error: answer.body.error || "" }), true);
       state.moves = []; state.draft = {}; state.history = []; save(); }
     render();
+    document.body.dataset.ready = "true";  // the first answer drawn (the browser tests wait for it)
     if (view.over) finish();
   })();
 })();

@@ -1,0 +1,14 @@
+// dinokit's play start page: a typed code opens its sheet, in the page's language;
+// the language picker reloads the page by itself. (A file, not an inline script: the
+// server's Content-Security-Policy runs only scripts of its own.)
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const lang = document.documentElement.lang;
+  $("by-code").addEventListener("submit", (e) => {
+    e.preventDefault();
+    location.href = "/play/" + encodeURIComponent($("code").value.trim()) + "?lang=" + encodeURIComponent(lang);
+  });
+  $("lang-go").hidden = true;
+  $("lang").addEventListener("change", () => $("lang-form").submit());
+})();
