@@ -121,8 +121,10 @@ class Builds:
 
     @staticmethod
     def _cancelled(job: Job) -> None:
-        job.state, job.message, job.result = "cancelled", "cancelled", None
+        """The job cancelled: its files removed first, so a cancelled job has none."""
+        job.result = None
         shutil.rmtree(job.folder, ignore_errors=True)
+        job.state, job.message = "cancelled", "cancelled"
 
     def _run(self, job: Job, plan: list[tuple[str, Callable[[Path], list[Path]]]]) -> None:
         with self.lock:

@@ -429,8 +429,12 @@ def test_a_build_that_ends_while_cancelling_never_downloads(server, tab) -> None
         time.sleep(0.1)
     tab.click("#cancel")
     expect(tab.locator("#status")).to_have_text("Cancelling…")
-    tab.wait_for_timeout(200)
-    deletes = [r for r in held if r.request.method == "DELETE"]
+    deletes: list = []
+    for _ in range(200):
+        deletes = [r for r in held if r.request.method == "DELETE"]
+        if deletes:
+            break
+        tab.wait_for_timeout(50)
     assert len(deletes) == 1
     for route in held:
         if route.request.method == "GET":
@@ -440,7 +444,11 @@ def test_a_build_that_ends_while_cancelling_never_downloads(server, tab) -> None
     assert tab.downloads == [] and tab.locator("#download").is_hidden()
     assert tab.text_content("#job-text").startswith("cancelled:")
     deletes[0].continue_()
-    tab.wait_for_timeout(300)
+    for _ in range(200):
+        with urllib.request.urlopen(f"{server.url}/api/jobs/{job}") as response:
+            if json.load(response)["state"] == "cancelled":
+                break
+        time.sleep(0.05)
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(f"{server.url}/api/jobs/{job}/file")
     assert refused.value.code == 409
