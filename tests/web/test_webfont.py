@@ -139,6 +139,30 @@ def test_a_file_name_from_one_language_is_not_another_s(client, data):
     assert webfont.font_file(data, name) is not None
 
 
+def test_through_the_real_app_and_its_guard():
+    """The routes as app.py mounts them, behind the server's guard: its safety headers
+    on both answers, and the font's own Cache-Control kept."""
+    from dinokit.web.app import create_app
+
+    real = create_app(DEFAULT_DATA_DIR)
+    if not any(getattr(r, "path", "") == "/fonts/{name}.css" for r in real.router.routes):
+        real.router.routes[:0] = [
+            Route("/fonts/{name}.css", webfont.font_css_endpoint),
+            Route("/fonts/{name}.woff", webfont.font_file_endpoint),
+        ]
+    with TestClient(real, base_url="http://127.0.0.1:8000") as test_client:
+        css = test_client.get("/fonts/ko.css")
+        assert css.status_code == 200 and "@font-face" in css.text
+        assert "content-security-policy" in css.headers
+        name = re.findall(r'url\("/fonts/([^"]+)\.woff"\)', css.text)[0]
+        woff = test_client.get(f"/fonts/{name}.woff")
+        assert woff.status_code == 200 and woff.content[:4] == b"wOFF"
+        assert woff.headers["cache-control"] == webfont.FOREVER
+        assert test_client.get("/fonts/ko-0.woff").status_code == 404
+        foreign = test_client.get("/fonts/ko.css", headers={"host": "evil.example"})
+        assert foreign.status_code == 421
+
+
 # ------------------------------------------------------------------------ browser
 
 
