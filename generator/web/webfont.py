@@ -41,7 +41,7 @@ CSS_TYPE = "text/css; charset=utf-8"
 WOFF_TYPE = "font/woff"
 FOREVER = "public, max-age=31536000, immutable"
 #: What the page's weights are called in a file's name (regular has no suffix).
-WEIGHTS = {"regular": (400, ""), "bold": (700, "-bold")}
+WEIGHTS: dict[fonts.Weight, tuple[int, str]] = {"regular": (400, ""), "bold": (700, "-bold")}
 T = TypeVar("T")
 
 
@@ -54,6 +54,7 @@ class WebFont:
     woff: bytes
 
 
+@functools.cache
 def page_characters() -> str:
     """The characters the pages' own files (``static/``) draw besides the data's texts."""
     found = set(SYMBOLS)
@@ -65,8 +66,12 @@ def page_characters() -> str:
 
 def needs_web_font(lang: Language) -> bool:
     """Whether ``lang``'s script prints with a large (CJK) font of the catalogue: a
-    face a system may well lack, so the page brings its own."""
-    return fonts.spec(fonts.font_for(lang.script)).needs_text
+    face a system may well lack, so the page brings its own (none when no font of the
+    script is installed: ``dinokit validate`` says which package to add)."""
+    try:
+        return fonts.spec(fonts.font_for(lang.script)).needs_text
+    except fonts.FontMissing:
+        return False
 
 
 def text_of(data: ComponentData, lang: Language) -> str:
@@ -86,7 +91,10 @@ def web_fonts(data: ComponentData, lang: Language) -> tuple[WebFont, ...]:
     chars = text_of(data, lang)
     found = []
     for weight, (css_weight, suffix) in WEIGHTS.items():
-        font_id = fonts.font_for(lang.script, weight)  # type: ignore[arg-type]
+        try:
+            font_id = fonts.font_for(lang.script, weight)
+        except fonts.FontMissing:  # no bold installed: the browser makes one up
+            continue
         woff = woff_of(font_id, chars)
         digest = hashlib.sha256(woff).hexdigest()[:16]
         found.append(WebFont(f"{lang.code}{suffix}-{digest}", css_weight, woff))

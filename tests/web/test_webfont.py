@@ -110,6 +110,21 @@ def test_the_bytes_and_names_are_the_same_every_time(data):
     assert webfont.font_css(data, "ja") == webfont.font_css(data, "ja")
 
 
+def test_without_a_bold_font_the_browser_makes_the_bold_up(data, monkeypatch):
+    from dinokit.layout import fonts
+
+    real = fonts.font_for
+
+    def no_bold(script, weight="regular"):
+        if weight == "bold":
+            raise fonts.FontMissing("no bold")
+        return real(script, weight)
+
+    monkeypatch.setattr(fonts, "font_for", no_bold)
+    css = webfont.font_css(data, "ja")
+    assert css.count("@font-face") == 1 and "font-weight: 400" in css
+
+
 @pytest.mark.parametrize("code", ["en", "de", "pl", "pt-BR"])
 def test_latin_languages_get_no_font(client, code):
     response = client.get(f"/fonts/{code}.css")
