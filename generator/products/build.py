@@ -73,12 +73,14 @@ def build_kit(
     papers: tuple[str, ...] = PAPERS,
     workers: int = 1,
     template: PrintOptions | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Written]:
     """Every product, in every language (or those given) and paper, as PDF.
 
     ``template``: the print options of every file but its paper (layout, ink saving,
     duplex offset). Each file is an independent job, run on ``workers`` processes; the
-    files do not depend on how many.
+    files do not depend on how many. ``progress(done, total)`` is told after each job
+    and after the guides (an exception it raises stops the build: the web's Cancel).
     """
     template = template or PrintOptions()
     chosen = [lang.code for lang in data.languages if not languages or lang.code in languages]
@@ -104,10 +106,23 @@ def build_kit(
     ]
     if template.layout == "duplex":  # the sheet that measures a duplex printer's offset
         jobs += [("calibration", code, paper) for code in chosen for paper in papers]
-    results = run_jobs(lambda: (data, prepared, out_dir, template), _build_job, jobs, workers)
+    total = len(jobs) + 1  # and the guides
+    done = 0
+
+    def tick(count: int) -> None:
+        nonlocal done
+        done += count
+        if progress is not None:
+            progress(done, total)
+
+    if progress is not None:
+        progress(0, total)
+    results = run_jobs(lambda: (data, prepared, out_dir, template), _build_job, jobs, workers,
+                       progress=tick)  # fmt: skip
     written = [item for items in results for item in items]
     # The read-me-first guide of each language and paper, from the files just built.
     written += build_guides(data, written, out_dir, chosen, papers, template, workers)
+    tick(1)
     for item in written:
         report(item)
     return written

@@ -77,7 +77,8 @@ class Builds:
 
     def start(self, options: KitOptions) -> Job:
         """Queue a build; Busy when MAX_WAITING builds are already waiting or running."""
-        plan = steps(self.data, options)
+        holder: list[Job] = []  # the job, once made: the whole kit tells its progress
+        plan = steps(self.data, options, lambda done, total: self._tick(holder[0], done, total))
         with self.lock:
             if sum(not j.finished for j in self.jobs.values()) >= MAX_WAITING:
                 raise Busy(f"{MAX_WAITING} builds are already under way: wait for one to end")
@@ -90,6 +91,7 @@ class Builds:
             folder = self.root / job_id
             folder.mkdir()
             job = Job(job_id, options, len(plan) + 1, folder)
+            holder.append(job)
             self.jobs[job_id] = job
         pool.submit(self._run, job, plan)
         return job
@@ -126,6 +128,14 @@ class Builds:
         shutil.rmtree(job.folder, ignore_errors=True)
         job.state, job.message = "cancelled", "cancelled"
 
+    @staticmethod
+    def _tick(job: Job, done: int, total: int) -> None:
+        """A step's own progress (the whole kit's files): shown as the job's, with
+        packing still to come; Cancelled as soon as Cancel is asked for."""
+        if job.cancel.is_set():
+            raise Cancelled
+        job.done, job.total = done, total + 1
+
     def _run(self, job: Job, plan: list[tuple[str, Callable[[Path], list[Path]]]]) -> None:
         with self.lock:
             if job.cancel.is_set():
@@ -137,8 +147,9 @@ class Builds:
                 if job.cancel.is_set():
                     raise Cancelled
                 job.step = label
+                before = job.done
                 made += build(job.folder / "files")
-                job.done += 1
+                job.done = max(job.done, before + 1)  # a step that told its own progress
             if job.cancel.is_set():
                 raise Cancelled
             job.step = "packing"

@@ -223,9 +223,12 @@ def first_page_svg(data: ComponentData, o: KitOptions) -> bytes:
 Step = Callable[[Path], list[Path]]
 
 
-def steps(data: ComponentData, o: KitOptions) -> list[tuple[str, Step]]:
+def steps(
+    data: ComponentData, o: KitOptions, progress: Callable[[int, int], None] | None = None
+) -> list[tuple[str, Step]]:
     """The builds these options ask for, in order: (what it is: the product's name or
-    "kit", build into a folder)."""
+    "kit", build into a folder); the whole kit tells ``progress(done, total)`` of its
+    files as it goes (an exception it raises stops the build)."""
     lang = data.language(o.lang)
     assert lang is not None
     fmt = "pdf" if o.fmt in ("png", "zip") else o.fmt
@@ -249,7 +252,7 @@ def steps(data: ComponentData, o: KitOptions) -> list[tuple[str, Step]]:
                                               o.ink_saver)]  # fmt: skip
 
     if o.product == "kit":
-        return [("kit", lambda out: whole_kit(data, o, out))]
+        return [("kit", lambda out: whole_kit(data, o, out, progress))]
     if o.product == "pad":
         return [("pad", pad)]
     if o.product == "rules":
@@ -257,12 +260,17 @@ def steps(data: ComponentData, o: KitOptions) -> list[tuple[str, Step]]:
     return [(o.product, sheet(o.product))]
 
 
-def whole_kit(data: ComponentData, o: KitOptions, out: Path) -> list[Path]:
+def whole_kit(
+    data: ComponentData,
+    o: KitOptions,
+    out: Path,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Path]:
     """What ``dinokit build --out OUT --lang L --paper P`` writes (with the page's
     layout, ink saving and crop marks): the same function, the same names and folders,
     the read-me-first guide, the calibration sheet and manifest.json."""
     template = PrintOptions(crop_marks=o.crop_marks, ink_saver=o.ink_saver, layout=o.layout)
-    written = build_kit(data, out, lambda _: None, (o.lang,), (o.paper,), 1, template)
+    written = build_kit(data, out, lambda _: None, (o.lang,), (o.paper,), 1, template, progress)
     path = atomic_write(out / "manifest.json", manifest(data, written, out, __version__))
     return [w.path for w in written] + [path]
 

@@ -237,9 +237,8 @@ def _until(condition, timeout: float = 30) -> None:
 def test_cancel_while_packing_stops_between_pages(app, tmp_path: Path, monkeypatch) -> None:
     """A fake step writes a 6-page PDF; the PNG packing is cancelled after its first
     page: no more pages are drawn, the job ends cancelled, its files are gone."""
-    monkeypatch.setattr(
-        builds_module, "steps", lambda data, o: [("pad", lambda out: [_pdf(_mk(out), 6)])]
-    )
+    plan = [("pad", lambda out: [_pdf(_mk(out), 6)])]
+    monkeypatch.setattr(builds_module, "steps", lambda data, o, progress=None: plan)
     drawn: list[str] = []
     packing, go = threading.Event(), threading.Event()
 
@@ -276,7 +275,7 @@ def test_a_cancel_during_the_last_step_never_ends_done(app, monkeypatch) -> None
         path.write_bytes(b"%PDF-1.4\n")
         return [path]
 
-    monkeypatch.setattr(builds_module, "steps", lambda data, o: [("aid", step)])
+    monkeypatch.setattr(builds_module, "steps", lambda data, o, progress=None: [("aid", step)])
     builds = Builds(app.state.dinokit.data, _build_errors())
     try:
         job = builds.start(KitOptions("digging-for-dinos", "aid", "en"))
@@ -478,3 +477,19 @@ def test_the_kit_page_with_broken_data_shows_its_problems(browser, tmp_path: Pat
         tab.context.close()
         running.stop()
     assert not problems, problems
+
+
+def test_the_whole_kit_tells_its_progress_and_stops_mid_build(app) -> None:
+    """The whole kit is many files: the job counts them as it goes, and Cancel stops it
+    at the next file, not after the last."""
+    builds = Builds(app.state.dinokit.data, _build_errors())
+    try:
+        job = builds.start(KitOptions("paleontologists", "kit", "en", fmt="zip"))
+        _until(lambda: job.done >= 2 or job.finished)
+        assert job.state == "running" and job.total > 10  # its files, and the packing
+        builds.cancel(job.id)
+        _until(lambda: job.finished)
+        assert job.state == "cancelled" and job.done < job.total - 2
+        assert job.result is None and not job.folder.exists()
+    finally:
+        builds.close()

@@ -154,7 +154,7 @@ def test_play_page_in_a_language_with_a_picker(client, app) -> None:
     moved = client.get(f"/play/{CODE.lower()}?lang=ja", follow_redirects=False)
     assert moved.status_code == 308 and moved.headers["location"] == f"/play/{CODE}?lang=ja"
     bad = client.get(f"/play/{CODE}?lang=tlh")
-    assert bad.status_code == 400 and "<h1>400</h1>" in bad.text
+    assert bad.status_code == 400 and "<title>400 – dinokit</title>" in bad.text
     assert "lang is &#x27;tlh&#x27;, expected one of the data&#x27;s languages: de, en," in bad.text
     api = client.post("/api/play", json={"code": CODE, "lang": "EN"})
     assert api.status_code == 400 and "'EN'" in api.json()["error"] and "ko" in api.json()["error"]
