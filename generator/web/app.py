@@ -57,6 +57,7 @@ from .common import (
 from .guard import Guard
 from .kit import DIFFICULTIES
 from .play import PlayError, choose_language, language_options, legal, view
+from .webfont import font_css_endpoint, font_file_endpoint
 
 # ------------------------------------------------------------------------ pages
 
@@ -430,6 +431,8 @@ def create_app(data_dir: Path, allowed_hosts: Iterable[str] = (), warm: bool = F
         Route("/api/jobs/{job}", api_job, methods=["GET", "DELETE"]),
         Route("/api/jobs/{job}/file", api_job_file),
         Route("/api/data", api_data),
+        Route("/fonts/{name}.css", font_css_endpoint),
+        Route("/fonts/{name}.woff", font_file_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]  # fmt: skip
     app = Starlette(
