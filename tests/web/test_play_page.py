@@ -570,6 +570,13 @@ def test_a_phone_screen_holds_the_grid_the_shapes_and_confirm(
                 assert tab.page.text_content("#status")
                 tab.page.evaluate("scrollTo(0, 0)")  # the clicks scrolled to what they clicked
                 _on_screen(tab.page, lang)
+        # a shape placed on stars: the bonuses to circle are scrolled into view
+        first = next(k for k, m in enumerate(moves) if m.get("bonuses"))
+        tab.play(server.url, moves=moves[:first])
+        place(tab, rules, moves[first])
+        for button in tab.page.locator("#star-buttons button, #confirm").all():
+            box = button.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
 
 
 def test_the_page_says_to_pass_when_nothing_fits(browser, server, sheet, language, app) -> None:

@@ -167,6 +167,9 @@
     if (await attempt(state.moves, draftWith({ cells: cellsOf(at), bonuses: [] }))) {
       const p = view.pending;
       say(p && !p.ready ? t("web_placed_stars", { shape, stars: p.stars, due: p.due }) : t("web_placed", { shape }));
+      if (p && !p.ready) {  // the bonuses to circle and Confirm in view (on a phone, below the grid)
+        $("confirm").scrollIntoView({ block: "nearest" }); $("star-bonuses").scrollIntoView({ block: "nearest" });
+      }
     }
   }
   async function pick(shape, digType) {
