@@ -102,6 +102,7 @@ def urls(host: str, port: int) -> list[str]:
     "--allow-host",
     "allow_hosts",
     multiple=True,
+    default=(),
     metavar="NAME",
     help="Also answer requests for this host name (e.g. mylaptop.local); repeatable. "
     "Loopback and the address a client connects to are always answered, other names "

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from ..source import DEFAULT_DATA_DIR
+from ..source.confine import confined_to
 from ..source.diagnostics import Diagnostics, Location, display_path
 from ..source.lang import Language, check_languages, load_languages
-from ..source.located import confined_to
 from . import GAMES
 
 __all__ = ["DEFAULT_DATA_DIR", "ComponentData", "load_games"]

@@ -13,12 +13,9 @@ control characters or lone surrogates (they would break SVG and terminals).
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import os
 import re
 import stat
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +24,7 @@ import yaml
 from yaml.constructor import ConstructorError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .confine import OutsideFolder, check_inside
 from .diagnostics import Diagnostics, Location, display_path
 
 #: Most nodes one document may expand to once aliases are followed. The shipped
@@ -120,39 +118,6 @@ def _line_col(raw: bytes | str, index: int) -> tuple[int, int]:
     return line, index - (raw.rfind(newline, 0, index) + 1) + 1  # type: ignore[arg-type]
 
 
-#: The folder whose files are being loaded (see :func:`confined_to`): a file whose real
-#: path lies outside it (through a symbolic link) is refused, never read.
-_ROOT: contextvars.ContextVar[str | None] = contextvars.ContextVar("data_root", default=None)
-
-
-class OutsideFolder(OSError):
-    """A data file that is a link to a file outside the data folder."""
-
-
-@contextlib.contextmanager
-def confined_to(folder: Path) -> Iterator[None]:
-    """While this holds, :func:`read_text` reads only files whose real path (every link
-    followed) lies inside ``folder``: a data folder is self-contained, and nothing it
-    links to elsewhere on the machine is read (nor quoted by an error message)."""
-    token = _ROOT.set(os.path.realpath(folder))
-    try:
-        yield
-    finally:
-        _ROOT.reset(token)
-
-
-def _check_inside(path: Path) -> None:
-    root = _ROOT.get()
-    if root is None:
-        return
-    real = os.path.realpath(path)
-    if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
-        raise OutsideFolder(
-            0, "a link to a file outside the data folder, refused (a data folder holds its "
-            "own files: copy the file into it)",
-        )
-
-
 def _read_bytes(path: Path) -> bytes:
     """The file's bytes, from a regular file of at most MAX_FILE_BYTES only, inside the
     folder being loaded (:func:`confined_to`).
@@ -160,7 +125,7 @@ def _read_bytes(path: Path) -> bytes:
     Raises OSError for anything else, with a message saying why, before reading: a
     FIFO would block forever and a link to /dev/zero would never end.
     """
-    _check_inside(path)
+    check_inside(path)
     info = os.stat(path)  # follows links: what matters is what would be read
     if stat.S_ISDIR(info.st_mode):
         raise IsADirectoryError(path)

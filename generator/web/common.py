@@ -7,7 +7,6 @@ message (the app answers it as JSON under /api/, as a page elsewhere).
 
 import json
 import logging
-import os
 import re
 from collections import OrderedDict
 from collections.abc import Callable
@@ -24,6 +23,8 @@ from ..source import package_folder
 from ..source.diagnostics import Diagnostics, printable
 from .builds import Builds
 from .heavy import HeavyPool, WorkerGone
+from .kit import build_errors
+from .paths import data_roots, show_paths
 from .sheets import CACHE, Sheets
 
 STATIC = package_folder("web", "static")
@@ -42,9 +43,9 @@ class AppState:
         data = load_games(data_dir, diags)  # the models; the data page runs every check
         self.data: ComponentData | None = None if diags.errors else data
         self.problem = "the served data has errors: see /data"
-        self.roots = _roots(data_dir)
+        self.roots = data_roots(data_dir)
         self.sheets = Sheets(self.data) if self.data else None
-        self.builds = Builds(self.data, _build_errors()) if self.data else None
+        self.builds = Builds(self.data, build_errors()) if self.data else None
         self.findings: tuple[tuple, dict] | None = None
         self.workers = HeavyPool(self.data)  # pars, previews, the data check
         self.pars: OrderedDict[tuple, dict] = OrderedDict()  # (sheet, rolls) -> its par
@@ -62,45 +63,6 @@ class AppState:
     def shown(self, text: str) -> str:
         """``text`` without the machine's folders (see :func:`show_paths`)."""
         return show_paths(self.roots, text)
-
-
-def show_paths(roots: list[tuple[str, str]], text: str) -> str:
-    """``text`` without the machine's folders: paths inside the data folder relative
-    to it, inside the templates folder as ``templates/...`` (``roots``), any other
-    absolute path cut to its last part (the API never shows where things are on disk)."""
-    for root, name in roots:
-        text = text.replace(root, name)
-    return printable(_ABSOLUTE.sub("", text))
-
-
-#: An absolute path's folders (``/home/ana/kit/``): dropped, the file's name kept.
-_ABSOLUTE = re.compile(r"(?<![\w.~:/-])(?:/[^\s/:'\"()\[\]]+){2,}/(?=[^\s/])")
-
-
-def _roots(data_dir: Path) -> list[tuple[str, str]]:
-    """(prefix, what to show instead) for the data and templates folders, however the
-    paths of a message spell them (as given, absolute, real, relative to here)."""
-    from ..source import templates_dir
-    from ..source.diagnostics import display_path
-
-    found: list[tuple[str, str]] = []
-    for folder, name in ((data_dir, ""), (templates_dir(), "templates/")):
-        for spelled in (os.path.realpath(folder), os.path.abspath(folder), str(folder),
-                        display_path(folder)):  # fmt: skip
-            prefix = spelled.rstrip(os.sep) + os.sep
-            if prefix != os.sep and (prefix, name) not in found:
-                found.append((prefix, name))
-    return sorted(found, key=lambda item: -len(item[0]))
-
-
-def _build_errors() -> tuple[type[Exception], ...]:
-    from ..games.parallel import WorkerError
-    from ..layout.sheets import LayoutError
-    from ..layout.text import TextOverflow
-    from ..products.files import OutputError
-    from ..source.diagnostics import DataError
-
-    return (OutputError, LayoutError, TextOverflow, WorkerError, DataError, ValueError)
 
 
 #: Two pools of worker threads, so that a player never waits behind a maker. Moves

@@ -61,12 +61,11 @@ def par(code: str, rolls: Sequence[tuple[int, int]]) -> dict[str, object]:
 
 def preview(options: Any) -> tuple[bytes | None, str]:
     """In a worker: the first page as SVG, or (None, why it cannot be drawn)."""
-    from .common import _build_errors
-    from .kit import first_page_svg
+    from .kit import build_errors, first_page_svg
 
     try:
         return first_page_svg(_WORKER["data"], options), ""
-    except _build_errors() as exc:
+    except build_errors() as exc:
         return None, str(exc)
 
 
@@ -74,8 +73,8 @@ def check(data_dir: str, roots: list[tuple[str, str]]) -> dict[str, object]:
     """In a worker: the validator's findings, their paths shown relative to ``roots``."""
     import functools
 
-    from .common import show_paths
     from .findings import check_data
+    from .paths import show_paths
 
     return check_data(Path(data_dir), functools.partial(show_paths, roots))
 

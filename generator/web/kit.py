@@ -317,3 +317,15 @@ def _zip(files: list[tuple[str, Path | bytes]], target: Path, stop: threading.Ev
             body = content if isinstance(content, bytes) else content.read_bytes()
             archive.writestr(info, body)
     return target
+
+
+def build_errors() -> tuple[type[Exception], ...]:
+    """What a build or a preview may fail with that is the input's fault (a 4xx, or
+    a failed job, with its message), as against a bug (a 500)."""
+    from ..games.parallel import WorkerError
+    from ..layout.sheets import LayoutError
+    from ..layout.text import TextOverflow
+    from ..products.files import OutputError
+    from ..source.diagnostics import DataError
+
+    return (OutputError, LayoutError, TextOverflow, WorkerError, DataError, ValueError)

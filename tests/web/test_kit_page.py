@@ -31,8 +31,7 @@ from dinokit.web import builds as builds_module
 from dinokit.web import kit as kit_module
 from dinokit.web.app import create_app
 from dinokit.web.builds import Builds
-from dinokit.web.common import _build_errors
-from dinokit.web.kit import Cancelled, KitOptions, pdf_to_png, zip_files
+from dinokit.web.kit import Cancelled, KitOptions, build_errors, pdf_to_png, zip_files
 
 STATIC = Path(dinokit.web.__file__).parent / "static"
 PAGES = {"/kit": ("kit.html", "kit-header.html"), "/data": ("data.html", "kit-header.html")}
@@ -250,7 +249,7 @@ def test_cancel_while_packing_stops_between_pages(app, tmp_path: Path, monkeypat
             yield item
 
     monkeypatch.setattr(builds_module, "pdf_to_png", slow)
-    builds = Builds(app.state.dinokit.data, _build_errors())
+    builds = Builds(app.state.dinokit.data, build_errors())
     try:
         job = builds.start(KitOptions("paleontologists", "pad", "en", fmt="png"))
         assert packing.wait(30)
@@ -276,7 +275,7 @@ def test_a_cancel_during_the_last_step_never_ends_done(app, monkeypatch) -> None
         return [path]
 
     monkeypatch.setattr(builds_module, "steps", lambda data, o, progress=None: [("aid", step)])
-    builds = Builds(app.state.dinokit.data, _build_errors())
+    builds = Builds(app.state.dinokit.data, build_errors())
     try:
         job = builds.start(KitOptions("digging-for-dinos", "aid", "en"))
         assert started.wait(30)
@@ -482,7 +481,7 @@ def test_the_kit_page_with_broken_data_shows_its_problems(browser, tmp_path: Pat
 def test_the_whole_kit_tells_its_progress_and_stops_mid_build(app) -> None:
     """The whole kit is many files: the job counts them as it goes, and Cancel stops it
     at the next file, not after the last."""
-    builds = Builds(app.state.dinokit.data, _build_errors())
+    builds = Builds(app.state.dinokit.data, build_errors())
     try:
         job = builds.start(KitOptions("paleontologists", "kit", "en", fmt="zip"))
         _until(lambda: job.done >= 2 or job.finished)

@@ -197,7 +197,7 @@ def test_every_word_of_the_web_pages_is_a_label() -> None:
     label is used somewhere."""
     here = Path(dinokit.web.__file__).parent
     used: set[str] = set()
-    for path in [*sorted((here / "static").iterdir()), here / "play.py", here / "app.py"]:
+    for path in [*sorted((here / "static").iterdir()), *sorted(here.glob("*.py"))]:
         text = path.read_text(encoding="utf-8")
         used |= set(re.findall(r"\{\{t:(web_\w+)\}\}", text))
         used |= set(re.findall(r"""["'](web_\w+)["']""", text))

@@ -45,5 +45,5 @@ def app():
 def client(app):
     # a page of the server's own: JSON bodies say so (the server refuses others, 415)
     headers = {"content-type": "application/json"}
-    with TestClient(app, base_url=BASE, headers=headers, raise_server_exceptions=False) as test_client:
-        yield test_client
+    with TestClient(app, base_url=BASE, headers=headers, raise_server_exceptions=False) as tc:
+        yield tc
