@@ -136,11 +136,15 @@ class Tab:
         self.dialogs.append(f"{dialog.type}: {dialog.message}")
         dialog.dismiss()
 
-    def play(self, url: str, code: str = CODE, lang: str = "en", moves: list | None = None) -> None:
+    def play(
+        self, url: str, code: str = CODE, lang: str = "en", moves: list | None = None,
+        draft: dict | None = None,
+    ) -> None:  # fmt: skip
         """The play page of ``code`` with ``moves`` played (kept as the page keeps them)."""
         if moves is not None:  # stored once, at the next page load (not at reloads)
             self.seeds += 1
-            saved = json.dumps({"moves": moves, "draft": {}, "history": [], "lang": lang})
+            kept = {"moves": moves, "draft": draft or {}, "history": [], "lang": lang}
+            saved = json.dumps(kept)
             once = json.dumps(f"seeded-{self.seeds}")
             self.context.add_init_script(
                 f"if (!sessionStorage.getItem({once})) {{ sessionStorage.setItem({once}, '1');"
@@ -614,3 +618,14 @@ def test_exported_moves_say_a_game_in_progress(browser, server, sheet, language)
             page.click("#export")
         assert download.value.suggested_filename == f"moves-{CODE}.json"
         assert "progress" not in (page.text_content("#status") or "")
+
+
+def test_a_finished_game_saved_with_a_draft_is_not_lost(browser, server, sheet) -> None:
+    """A page of before the server refused drafts after round 20 may have kept one with
+    the finished game: the reload drops the draft, not the game."""
+    with opened(browser) as tab:
+        tab.play(server.url, moves=sheet["par_moves"], draft={"shape": "W", "dig_type": "hatch"})
+        tab.page.wait_for_selector("#result:not([hidden])")
+        assert tab.page.text_content("#final") == str(sheet["par"])
+        kept = tab.page.evaluate(f"localStorage.getItem('dinokit-play/{CODE}')")
+        assert json.loads(kept)["draft"] == {} and len(json.loads(kept)["moves"]) == 20

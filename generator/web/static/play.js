@@ -406,7 +406,12 @@
   buildGrid();
   $("c-0-0").tabIndex = 0;
   (async () => {
-    const answer = await ask(state.moves, state.draft);
+    let answer = await ask(state.moves, state.draft);
+    if (answer && !answer.ok && Object.keys(state.draft).length) {
+      // the moves may still be good without the draft saved with them (e.g. a finished game)
+      const bare = await ask(state.moves, {});
+      if (bare && bare.ok) { state.draft = {}; state.history = []; save(); answer = bare; }
+    }
     if (answer && answer.ok) { view = answer.body; }
     else if (answer) { say(t("web_replay_failed", { error: answer.body.error || "" }), true);
       state.moves = []; state.draft = {}; state.history = []; save(); }
