@@ -386,7 +386,9 @@ def test_the_kit_page_in_german_builds_and_cancels(server, tab, app) -> None:
     expect(tab.locator("#preview img")).to_have_attribute("alt", alt)
     with tab.expect_download(timeout=60_000):
         tab.click("button[data-format=pdf]")
-    assert tab.text_content("#job-text") == "fertig: 2 von 2 Schritten"
+    done = de.label("web_kit_state_done")
+    assert tab.text_content("#job-text") == de.label("web_kit_job", {"state": done, "done": 2,
+                                                                     "total": 2})  # fmt: skip
     assert tab.text_content("#status") == "aid-a4.pdf erstellt"
     assert tab.text_content("#download") == "aid-a4.pdf speichern"
     tab.click("button[data-format=zip]")  # the whole kit, cancelled while it builds

@@ -214,7 +214,7 @@ def test_a_client_gone_mid_body_is_one_quiet_line(real, caplog) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("pl", "Nie ma tu takiej strony"), ("ja", "該当するページ"), ("en", "no such page")],
+    [("pl", "Nie ma tu takiej strony"), ("ja", "見つかりません"), ("en", "no such page")],
 )
 def test_error_pages_are_in_the_pages_language(client, lang: str, words: str) -> None:
     for path in ("/play/PAL-ZZZZ", "/nowhere"):
