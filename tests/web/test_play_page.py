@@ -342,12 +342,17 @@ def test_the_pages_work_under_the_content_security_policy(browser, server) -> No
 MID_GAME = 6  # par moves played: a fossil dug, stars circled, round 7 to play
 
 
+START_LANGS = ("en", "de", "ja")  # the start page's structure is one for all languages
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_axe_finds_nothing_serious_in_any_language(browser, server, sheet, lang) -> None:
-    """The start page and the play page (a game in progress) at 1280 px, light."""
+    """The play page (a game in progress) at 1280 px, light, in every language; the
+    start page in a Latin, a long-worded and a CJK one."""
     with opened(browser) as tab:
-        tab.page.goto(f"{server.url}/play?lang={lang}")
-        assert axe_findings(tab) == []
+        if lang in START_LANGS:
+            tab.page.goto(f"{server.url}/play?lang={lang}")
+            assert axe_findings(tab) == []
         tab.play(server.url, lang=lang, moves=sheet["par_moves"][:MID_GAME])
         assert axe_findings(tab) == []
 
@@ -355,8 +360,7 @@ def test_axe_finds_nothing_serious_in_any_language(browser, server, sheet, lang)
 @pytest.mark.parametrize(
     ("size", "dark", "langs"),
     # a few languages each: the longest words (de, pl), CJK (ja, ko, zh-Hans), English
-    [(PHONE, False, ["ja", "de", "pl"]), (DESKTOP, True, ["en", "ko"]),
-     (PHONE, True, ["zh-Hans", "de"])],
+    [(PHONE, False, ["ja", "pl"]), (DESKTOP, True, ["ko"]), (PHONE, True, ["zh-Hans", "de"])],
     ids=["phone-light", "desktop-dark", "phone-dark"],
 )  # fmt: skip
 def test_axe_finds_nothing_serious_on_a_phone_and_in_the_dark(
