@@ -1,6 +1,6 @@
-// dinokit's play start page: a typed code opens its sheet, in the page's language;
-// the language picker reloads the page by itself. (A file, not an inline script: the
-// server's Content-Security-Policy runs only scripts of its own.)
+// dinokit's play start page: a typed code opens its sheet, in the page's language
+// (the language picker is picker.js). (A file, not an inline script: the server's
+// Content-Security-Policy runs only scripts of its own.)
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
@@ -9,6 +9,4 @@
     e.preventDefault();
     location.href = "/play/" + encodeURIComponent($("code").value.trim()) + "?lang=" + encodeURIComponent(lang);
   });
-  $("lang-go").hidden = true;
-  $("lang").addEventListener("change", () => $("lang-form").submit());
 })();
