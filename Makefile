@@ -4,12 +4,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: kit test lint validate bench fuzz clean venv docs browser dist
+.PHONY: kit test lint validate bench fuzz clean venv docs browser readers dist
 
 kit: $(STAMP)
 	$(BIN)/dinokit build --out output/
 
-test: $(STAMP) browser
+test: $(STAMP) browser readers
 	$(BIN)/python -m pytest -n auto
 
 # The web app's browser tests drive Debian's Chromium: install it when it is missing
@@ -20,6 +20,19 @@ browser:
 	    echo "installing Debian's chromium for the browser tests"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "no /usr/bin/chromium: the browser tests will be skipped (apt-get install chromium)"; fi; }
+
+# Other readers of the PDFs (poppler's pdftoppm, Ghostscript, qpdf): the tests check
+# that they read every page without a complaint. Installed when missing, as chromium is.
+readers:
+	@missing=""; \
+	command -v pdftoppm >/dev/null 2>&1 || missing="$$missing poppler-utils"; \
+	command -v gs >/dev/null 2>&1 || missing="$$missing ghostscript"; \
+	command -v qpdf >/dev/null 2>&1 || missing="$$missing qpdf"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian's$$missing for the PDF reader tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "missing$$missing: the PDF reader tests will be skipped (apt-get install$$missing)"; fi; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests

@@ -18,6 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ..draw.shapes import (
     Box,
     Circle,
+    Group,
+    Item,
     Line,
     Page,
     Path,
@@ -49,6 +51,18 @@ def _register(font_id: str, text: str) -> str:
     return name
 
 
+def _see_through(items: Iterable[Item]) -> bool:
+    """True when some fill of ``items`` (or of a form they use) is not opaque."""
+    for item in items:
+        if isinstance(item, Group | Use):
+            inner = item.items if isinstance(item, Group) else item.form.items
+            if _see_through(inner):
+                return True
+        elif getattr(getattr(item, "style", None), "opacity", 1.0) < 1.0:
+            return True
+    return False
+
+
 class PdfBackend:
     def __init__(
         self, canvas: Canvas, font_names: dict[str, str], cmyk: CmykHook | None = None
@@ -57,10 +71,23 @@ class PdfBackend:
         self.font_names = font_names
         self.cmyk = cmyk  # '#rrggbb' -> (c, m, y, k) from 0 to 1; None: RGB as given
         self.forms: set[str] = set()
+        self.inline: set[str] = set()  # forms drawn in place (see :meth:`use`)
 
     def use(self, item: Use) -> None:
-        """Define the form once (a form XObject), then place it by reference."""
+        """Define the form once (a form XObject), then place it by reference; a form
+        with see-through fills is drawn in place instead: reportlab lists the graphics
+        states of its opacities in the page's resources, not in the form's, so poppler
+        and Ghostscript (which look in the form's, as the PDF standard says) would
+        find them missing and print those fills solid."""
         c, name = self.c, f"dinokit-{item.form.name}"
+        if item.form.name not in self.inline and _see_through(item.form.items):
+            self.inline.add(item.form.name)
+        if item.form.name in self.inline:
+            c.saveState()
+            c.translate(item.dx, item.dy)
+            walk_items(item.form.items, self)
+            c.restoreState()
+            return
         if name not in self.forms:
             self.forms.add(name)
             c.beginForm(
