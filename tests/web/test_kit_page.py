@@ -419,6 +419,10 @@ def test_a_build_that_ends_while_cancelling_never_downloads(server, tab) -> None
     tab.wait_for_selector("#preview img")
     tab.select_option("#game", "digging-for-dinos")
     tab.select_option("#product", "aid")
+    # the preview of the aid drawn first: a late one would clear the status line
+    expect(tab.locator("#preview img")).to_have_attribute(
+        "alt", re.compile("^First page: Player aid"), timeout=60_000
+    )
     tab.route(re.compile(r".*/api/jobs/[0-9a-f]{16}$"), hold)
     with tab.expect_response("**/api/kit/build") as answer:
         tab.click("button[data-format=pdf]")

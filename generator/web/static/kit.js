@@ -58,14 +58,16 @@
     return o;
   }
 
-  let previewSeq = 0, timer = null, shownUrl = null;
+  // previewFailed: the status line shows a preview's error (the next preview clears it,
+  // and nothing else: a build's message stays)
+  let previewSeq = 0, timer = null, shownUrl = null, previewFailed = false;
   async function preview() {
     const n = ++previewSeq; $("preview-state").textContent = w("drawing");
     $("pad-options").disabled = $("product").value !== "pad";
     const r = await fetch("/api/kit/preview", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify(options("svg", false)) });
     if (n !== previewSeq) return;
-    if (!r.ok) { say((await json(r)).error, "bad"); return; }
+    if (!r.ok) { say((await json(r)).error, "bad"); previewFailed = true; return; }
     const img = new Image();
     img.alt = w("preview_alt", { product: chosen("product"), language: chosen("print-lang"), paper: chosen("paper") });
     img.src = URL.createObjectURL(await r.blob());
@@ -73,7 +75,8 @@
     $("preview").replaceChildren(img);
     if (shownUrl) URL.revokeObjectURL(shownUrl);
     shownUrl = img.src;
-    $("preview-state").textContent = w("preview_ready"); say("");
+    $("preview-state").textContent = w("preview_ready");
+    if (previewFailed) { say(""); previewFailed = false; }
   }
   $("kit").addEventListener("change", (e) => { if (e.target.id === "game") products(); clearTimeout(timer); timer = setTimeout(preview, 150); });
 
