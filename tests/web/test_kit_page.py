@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 from web_fixtures import *  # noqa: F403  (the fixtures: app, client, cli)
-from web_fixtures import run_cli
+from web_fixtures import Server, chromium, run_cli
 
 import dinokit.web
 from dinokit.products.labels import LABELS
@@ -314,26 +314,12 @@ def expect(locator):
 
 @pytest.fixture(scope="module")
 def browser():
-    from test_web_browser import ARGS, CHROMIUM
-
-    playwright_api = pytest.importorskip("playwright.sync_api", reason="no Playwright")
-    if not CHROMIUM.is_file():
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
-    manager = playwright_api.sync_playwright().start()
-    try:
-        engine = manager.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-    except Exception as exc:  # no display libraries, a sandbox refused...
-        manager.stop()
-        pytest.skip(f"chromium cannot run here: {exc}")
-    yield engine
-    engine.close()
-    manager.stop()
+    with chromium() as engine:
+        yield engine
 
 
 @pytest.fixture(scope="module")
 def server(app):
-    from test_web_browser import Server
-
     running = Server(app)
     with urllib.request.urlopen(f"{running.url}/kit") as answer:  # what the pages must keep to
         assert answer.headers["Content-Security-Policy"] == CSP
@@ -460,7 +446,7 @@ def test_a_build_that_ends_while_cancelling_never_downloads(server, tab) -> None
 
 
 def test_the_kit_page_with_broken_data_shows_its_problems(browser, tmp_path: Path) -> None:
-    from test_web_browser import Server, broken_data
+    from test_web_browser import broken_data
 
     broken, number = broken_data(tmp_path)
     running = Server(create_app(broken))

@@ -22,13 +22,12 @@ from pathlib import Path
 
 import pytest
 from web_fixtures import *  # noqa: F403  (the fixtures: app, client, cli)
+from web_fixtures import CODE, Server, chromium
 
 from dinokit.games.paleo.polyomino import normalise
 from dinokit.source import DEFAULT_DATA_DIR
 from dinokit.web.app import create_app
 from dinokit.web.play import handle, orient
-
-from test_web_browser import ARGS, CHROMIUM, CODE, Server, playwright_api  # isort: skip
 
 axe_api = pytest.importorskip("axe_playwright_python.sync_playwright",
                               reason="axe-playwright-python is not installed")  # fmt: skip
@@ -74,17 +73,8 @@ def with_csp(app):
 
 @pytest.fixture(scope="module")
 def browser():
-    if not CHROMIUM.is_file():
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
-    manager = playwright_api.sync_playwright().start()
-    try:
-        running = manager.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-    except Exception as exc:  # no display libraries, a sandbox refused...
-        manager.stop()
-        pytest.skip(f"chromium cannot run here: {exc}")
-    yield running
-    running.close()
-    manager.stop()
+    with chromium() as running:
+        yield running
 
 
 @pytest.fixture(scope="module")

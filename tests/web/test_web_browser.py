@@ -13,25 +13,19 @@ import json
 import os
 import re
 import shutil
-import socket
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 import pytest
 from web_fixtures import *  # noqa: F403  (the fixtures: app, client, cli)
+from web_fixtures import ARGS, CHROMIUM, Server, chromium
 
 from dinokit.games.paleo.polyomino import normalise
 from dinokit.source import DEFAULT_DATA_DIR
 from dinokit.web.app import create_app
 from dinokit.web.play import handle, orient, view
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
 CODE = "PAL-5J93-Q1MY-400002"  # conftest.CODE
 NAMES = {"one-square-anywhere": "One Square Anywhere", "switch-shape": "Switch Shape",
          "switch-dig-type": "Switch Dig Type", "plus-one": "+1 Point"}  # fmt: skip
@@ -41,51 +35,18 @@ SHOTS = os.environ.get("DINOKIT_WEB_SHOTS") == "1"
 playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """uvicorn on a thread, serving ``app`` on a free loopback port."""
-
-    def __init__(self, app) -> None:
-        import uvicorn
-
-        self.port = _free_port()
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        for _ in range(200):
-            if self.server.started:
-                break
-            time.sleep(0.05)
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-
-
 @pytest.fixture(scope="module")
 def browser():
-    if not CHROMIUM.is_file():
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
-    manager = playwright_api.sync_playwright().start()
     profile = tempfile.mkdtemp(prefix="dinokit-chromium-")
-    try:
-        context = manager.chromium.launch_persistent_context(
+
+    def launch(engine):
+        return engine.launch_persistent_context(
             profile, executable_path=str(CHROMIUM), headless=True, args=ARGS,
             accept_downloads=True, viewport={"width": 1100, "height": 900}, has_touch=True,
         )  # fmt: skip
-    except Exception as exc:  # no display libraries, a sandbox refused...
-        manager.stop()
-        pytest.skip(f"chromium cannot run here: {exc}")
-    yield context
-    context.close()
-    manager.stop()
+
+    with chromium(launch) as context:
+        yield context
     shutil.rmtree(profile, ignore_errors=True)
 
 

@@ -13,24 +13,17 @@ from __future__ import annotations
 import http.server
 import json
 import shutil
-import socket
 import tempfile
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from web_fixtures import *  # noqa: F403  (the fixtures: app, client, cli)
+from web_fixtures import ARGS, CHROMIUM, Server, chromium
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP rebind.test 127.0.0.1",
-]  # fmt: skip
+#: The browser's own resolver maps rebind.test to this machine (DNS rebinding).
+REBIND_ARGS = [*ARGS, "--host-resolver-rules=MAP rebind.test 127.0.0.1"]
 BUILD = {"game": "digging-for-dinos", "product": "aid"}
-
-playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
 ATTACK = """<!doctype html><html><body><h1>a page of another site</h1>
 <iframe name="sink"></iframe>
@@ -64,33 +57,6 @@ window.attack = async () => {{
 </script></body></html>"""
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class _Victim:
-    """The app served by uvicorn on a thread."""
-
-    def __init__(self, app) -> None:
-        import uvicorn
-
-        self.port = _free_port()
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        for _ in range(200):
-            if self.server.started:
-                break
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-
-
 class _Attacker:
     """Another origin: a plain HTTP server answering the attack page for any path."""
 
@@ -119,26 +85,21 @@ class _Attacker:
 
 @pytest.fixture(scope="module")
 def browser():
-    if not CHROMIUM.is_file():
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
-    manager = playwright_api.sync_playwright().start()
     profile = tempfile.mkdtemp(prefix="dinokit-chromium-")
-    try:
-        context = manager.chromium.launch_persistent_context(
-            profile, executable_path=str(CHROMIUM), headless=True, args=ARGS
+
+    def launch(engine):
+        return engine.launch_persistent_context(
+            profile, executable_path=str(CHROMIUM), headless=True, args=REBIND_ARGS
         )
-    except Exception as exc:  # no display libraries, a sandbox refused...
-        manager.stop()
-        pytest.skip(f"chromium cannot run here: {exc}")
-    yield context
-    context.close()
-    manager.stop()
+
+    with chromium(launch) as context:
+        yield context
     shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
 def victim(app):
-    running = _Victim(app)
+    running = Server(app)
     yield running
     running.stop()
 

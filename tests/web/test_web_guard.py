@@ -9,14 +9,13 @@ import logging
 import os
 import shutil
 import socket
-import threading
 import time
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 from web_fixtures import *  # noqa: F403  (the fixtures: app, client, cli)
-from web_fixtures import BASE, CODE
+from web_fixtures import BASE, CODE, Server
 
 import dinokit.web.common as common
 from dinokit.source import DEFAULT_DATA_DIR
@@ -145,37 +144,16 @@ def test_heavy_work_is_capped_for_everyone(client, monkeypatch) -> None:
 # ---------------------------------------------------------------- a real server
 
 
-class _Server:
-    """uvicorn on a thread with no logging set up of its own (the test's caplog sees it)."""
-
-    def __init__(self, app) -> None:
-        import uvicorn
-
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_config=None)
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        for _ in range(200):
-            if self.server.started:
-                break
-            time.sleep(0.05)
-
-    def raw(self, data: bytes) -> socket.socket:
-        sock = socket.create_connection(("127.0.0.1", self.port), timeout=20)
-        sock.sendall(data)
-        return sock
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
+def _raw(server: Server, data: bytes) -> socket.socket:
+    """A connection to ``server`` that has sent ``data`` (and nothing more, yet)."""
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=20)
+    sock.sendall(data)
+    return sock
 
 
 @pytest.fixture(scope="module")
 def real(app):
-    running = _Server(app)
+    running = Server(app, log_config=None)  # the test's caplog sees its records
     yield running
     running.stop()
 
@@ -187,7 +165,7 @@ def _head(port: int, length: int) -> bytes:
 
 def test_a_body_shorter_than_it_says_times_out(real, monkeypatch) -> None:
     monkeypatch.setattr(common, "BODY_TIMEOUT", 1.0)
-    sock = real.raw(_head(real.port, 100) + b'{"code":')
+    sock = _raw(real, _head(real.port, 100) + b'{"code":')
     start = time.monotonic()
     answer = sock.recv(4096)
     sock.close()
@@ -197,7 +175,7 @@ def test_a_body_shorter_than_it_says_times_out(real, monkeypatch) -> None:
 
 def test_a_client_gone_mid_body_is_one_quiet_line(real, caplog) -> None:
     caplog.set_level(logging.INFO)
-    sock = real.raw(_head(real.port, 100) + b'{"code":')
+    sock = _raw(real, _head(real.port, 100) + b'{"code":')
     time.sleep(0.3)
     sock.close()
     time.sleep(0.5)
@@ -207,7 +185,7 @@ def test_a_client_gone_mid_body_is_one_quiet_line(real, caplog) -> None:
     ]
     assert not any(r.exc_info for r in caplog.records)
     # and the server goes on
-    sock = real.raw(_head(real.port, 2) + b"{}")
+    sock = _raw(real, _head(real.port, 2) + b"{}")
     assert sock.recv(4096).startswith(b"HTTP/1.1 400")
     sock.close()
 

@@ -182,7 +182,8 @@ def test_through_the_real_app_and_its_guard():
 
 
 try:  # the browser tests' chromium and server (skipped there when Playwright is missing)
-    from test_web_browser import Server, browser  # noqa: F401  (a fixture)
+    from test_web_browser import browser  # noqa: F401  (a fixture)
+    from web_fixtures import Server
 except pytest.skip.Exception as missing:
     reason = str(missing)
 
