@@ -1,19 +1,31 @@
-"""``dinokit export tts``: Tabletop Simulator decks, tokens, aids and a saved object.
+"""``dinokit export tts``: Tabletop Simulator tiles, tokens, aids and a saved object.
 
-Writes into ``out/<lang>/``: a deck image per era (the trimmed tiles in a grid of at
-most 10 x 7, at most 4096 px a side, RGB), the era's back, both faces of each
-player's token, the aid's two sides and, for Paleontologists, the sample pad's
-dig-site sheets as board images to draw on with TTS's pen. Then one saved-object
-file per game (``digging-for-dinos.json``, ``paleontologists.json``, each with a
-thumbnail PNG of the same name): copied into TTS's "Saved Objects" folder, it puts
-the three era decks, the tokens and the aids (or the dig-site boards) on the table.
+Writes into ``out/<lang>/``: an image of each tile's face (the trimmed tile, square),
+each era's back, both faces of each player's token, the aid's two sides and, for
+Paleontologists, the sample pad's dig-site sheets as board images to draw on with
+TTS's pen. Then one saved-object file per game (``digging-for-dinos.json``,
+``paleontologists.json``, each with a thumbnail PNG of the same name): copied into
+TTS's "Saved Objects" folder, it puts a bag of tiles per era, the tokens and the aids
+(or the dig-site boards) on the table.
 
-The save format, as TTS writes it: ``ObjectStates`` lists the objects; a ``Deck``
-has ``DeckIDs`` and ``ContainedObjects`` (``Card`` objects), each card's ``CardID``
-is deck id x 100 + its index on the sheet, and ``CustomDeck`` maps the deck id to
-``FaceURL``, ``BackURL``, ``NumWidth``, ``NumHeight``, ``BackIsHidden``,
-``UniqueBack``. Tokens are two-sided ``Custom_Tile`` objects (``ImageURL`` and
-``ImageSecondaryURL``), dig sites ``Custom_Board``. Images are named by local
+Why tiles and bags, not a deck of cards: TTS draws a card at its card shape (a
+playing card's, taller than wide), whatever the sheet's cells are, so a 40 mm square
+tile on a card arrives stretched. A ``Custom_Tile`` of type 0 (box) with
+``Stretch`` on is drawn square ("the source image is stretched to make for a
+symmetrical tile", TTS knowledge base, Custom Tile), so its drawn width:height is
+``scaleX:scaleZ``, here 1:1. An era's tiles go into one ``Bag``: a bag, like a deck,
+is what TTS shuffles (``Object.shuffle``: "Shuffles/shakes up contents of a deck or
+bag"; R on the bag), so each era is one shuffled stack to draw from.
+
+The save format (TTS's knowledge base: save-file format, Custom Tile; TTS's Lua API:
+custom game objects): ``ObjectStates`` lists the objects, each with a ``Name``, a
+``Transform`` (position, rotation, ``scaleX/Y/Z``), a ``Nickname`` and a ``GUID``. A
+``Bag`` holds its objects in ``ContainedObjects`` (``"Bag": {"Order": 0}`` as TTS
+writes it). A ``Custom_Tile`` has ``CustomImage`` ``{ImageURL, ImageSecondaryURL,
+ImageScalar, WidthScale, CustomTile: {Type, Thickness, Stackable, Stretch}}`` with
+``Type`` 0 box, 1 hex, 2 circle, 3 rounded box: tiles are boxes, the round tokens
+circles, the aid a box with ``Stretch`` off (then the tile takes the image's
+proportions, 85 x 115 mm). Dig sites are ``Custom_Board``. Images are named by local
 ``file:///`` URLs of where they were written (so they show on this computer; for
 others at the table, put the folder online and pass ``base_url``).
 """
@@ -22,7 +34,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from pathlib import Path
 from typing import Any
 
@@ -30,13 +41,19 @@ from ...games.data import ComponentData
 from ...source.lang import Language
 from ..files import Written, atomic_write, sha256
 from .kinds import DINOS, PALEO, pieces_of
-from .pieces import Piece, face_page
-from .raster import pixels, png_bytes, render_images
+from .pieces import Art, Piece, face_page
+from .raster import png_bytes, render_images
 
 MAX_SIDE = 4096  # px: the largest image TTS loads reliably
-MAX_COLS, MAX_ROWS = 10, 7  # a card sheet's grid
 DPI = 254  # a 40 mm tile is 400 px
 BOARD_DPI = 150
+
+#: ``CustomImage.CustomTile.Type``: the shape TTS cuts a custom tile to.
+TILE_BOX, TILE_HEX, TILE_CIRCLE, TILE_ROUNDED = 0, 1, 2, 3
+#: Transform scale per mm of the component: sizes on the table are in proportion
+#: (a 40 mm tile 0.8, a 25 mm token 0.5, about TTS's own tiles and tokens).
+SCALE_PER_MM = 0.02
+THICKNESS = 0.2  # TTS units (about an inch), as the tokens were
 
 
 def _guid(*parts: object) -> str:
@@ -44,9 +61,11 @@ def _guid(*parts: object) -> str:
     return hashlib.sha1("/".join(map(str, parts)).encode()).hexdigest()[:6]
 
 
-def _transform(x: float, z: float, flipped: bool = False, scale: float = 1.0) -> dict[str, float]:
+def _transform(
+    x: float, z: float, flipped: bool = False, scale: float = 1.0, y: float = 1.0
+) -> dict[str, float]:
     return {
-        "posX": x, "posY": 1.0, "posZ": z,
+        "posX": x, "posY": y, "posZ": z,
         "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if flipped else 0.0,
         "scaleX": scale, "scaleY": 1.0, "scaleZ": scale,
     }  # fmt: skip
@@ -84,112 +103,85 @@ class _Writer:
         return path.resolve().as_uri()
 
 
-def sheet_grid(count: int) -> tuple[int, int]:
-    """Columns and rows of a card sheet of ``count`` cards (at most 10 x 7)."""
-    cols = min(MAX_COLS, count)
-    rows = math.ceil(count / cols)
-    if rows > MAX_ROWS:
-        raise ValueError(f"{count} cards do not fit one {MAX_COLS} x {MAX_ROWS} sheet")
-    return cols, rows
-
-
-def card_size(width: float, height: float, cols: int, rows: int, dpi: float) -> tuple[int, int]:
-    """A card's size in px on a sheet of cols x rows: ``dpi``, but smaller when the sheet
-    would pass MAX_SIDE on either side (the card keeps its proportions)."""
-    w = min(pixels(width, dpi), MAX_SIDE // cols, math.floor(MAX_SIDE // rows * width / height))
-    return w, min(round(w * height / width), MAX_SIDE // rows)
-
-
-def _deck_sheet(pieces: list[Piece], dpi: int) -> tuple[Any, tuple[int, int], tuple[int, int]]:
-    """The card sheet of ``pieces``: the image, its grid, and the size of a card in px."""
-    from PIL import Image
-
-    cols, rows = sheet_grid(len(pieces))
-    w, h = card_size(pieces[0].width, pieces[0].height, cols, rows, dpi)
-    card_dpi = w * 25.4 / pieces[0].width
-    faces = [face_page(p, p.front, bleed=0) for p in pieces]
-    sheet = Image.new("RGB", (cols * w, rows * h), (255, 255, 255))
-    for n, image in enumerate(render_images(faces, card_dpi)):
-        row, col = divmod(n, cols)
-        sheet.paste(image.resize((w, h)) if image.size != (w, h) else image, (col * w, row * h))
-    return sheet, (cols, rows), (w, h)
-
-
-def _single(piece: Piece, side: str, dpi: float) -> Any:
-    art = piece.front if side == "front" else piece.back
-    assert art is not None
-    return next(render_images([face_page(piece, art, bleed=0)], dpi))
-
-
 def _save_faces(out: _Writer, pieces: list[Piece], dpi: float) -> dict[str, str]:
-    """Every face of ``pieces``, trimmed, as ``<key>.png`` (drawn in one PDF): key -> URL."""
-    faces = [(piece, art) for piece in pieces for _, art in piece.faces()]
-    pages = [face_page(piece, art, bleed=0) for piece, art in faces]
+    """Every face of ``pieces``, trimmed, as ``<key>.png`` (drawn in one PDF; a face that
+    several pieces share, an era's back, once): key -> URL."""
+    faces: dict[str, tuple[Piece, Art]] = {}
+    for piece in pieces:
+        for _, art in piece.faces():
+            faces.setdefault(art.key, (piece, art))
+    pages = [face_page(piece, art, bleed=0) for piece, art in faces.values()]
     return {
         art.key: out.save(f"{art.key}.png", png_bytes(image), piece.product)
-        for (piece, art), image in zip(faces, render_images(pages, dpi), strict=True)
+        for (piece, art), image in zip(faces.values(), render_images(pages, dpi), strict=True)
     }
+
+
+def custom_tile(
+    piece: Piece,
+    urls: dict[str, str],
+    guid: str,
+    transform: dict[str, float],
+    shape: int = TILE_BOX,
+    stretch: bool = True,
+) -> dict[str, Any]:
+    """A two-sided ``Custom_Tile`` of ``piece``: face A its front, face B its back.
+
+    ``stretch`` on: TTS draws the tile symmetrical (square, or a circle), whatever the
+    image; off: in the image's proportions."""
+    tile = _base("Custom_Tile", piece.title, guid, transform)
+    tile["CustomImage"] = {
+        "ImageURL": urls[piece.front.key],
+        "ImageSecondaryURL": urls[piece.back.key if piece.back else piece.front.key],
+        "ImageScalar": 1.0, "WidthScale": 0.0,
+        "CustomTile": {
+            "Type": shape, "Thickness": THICKNESS, "Stackable": False, "Stretch": stretch,
+        },
+    }  # fmt: skip
+    return tile
 
 
 def _dinos_objects(
     data: ComponentData, lang: Language, out: _Writer, dpi: int
 ) -> tuple[list[dict], Path]:
-    """The era decks, the tokens and the aids; and the image to show as the thumbnail."""
+    """A bag of tiles per era, the tokens and the aids; and the image to show as the
+    thumbnail (the first era's back)."""
     objects: list[dict] = []
     tiles = pieces_of(data, lang, "tiles", 0.0)
+    tokens = pieces_of(data, lang, "tokens", 0.0)
+    aids = pieces_of(data, lang, "aid", 0.0)
+    urls = _save_faces(out, [*tiles, *tokens, *aids], dpi)
     eras: dict[str, list[Piece]] = {}
     for piece in tiles:
         eras.setdefault(piece.group, []).append(piece)
-    for deck_id, (title, pieces) in enumerate(eras.items(), start=1):
-        sheet, (cols, rows), (w, _) = _deck_sheet(pieces, dpi)
-        stem = pieces[0].back.key if pieces[0].back else f"tiles-{deck_id}"
-        face_url = out.save(f"{stem.removesuffix('-back')}-deck.png", png_bytes(sheet), "tiles")
-        back = _single(pieces[0], "back", w * 25.4 / pieces[0].width)
-        back_url = out.save(f"{stem}.png", png_bytes(back), "tiles")
-        custom = {str(deck_id): {
-            "FaceURL": face_url, "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
-            "BackIsHidden": True, "UniqueBack": False, "Type": 0,
-        }}  # fmt: skip
-        x = -4.0 + 4.0 * (deck_id - 1)
-        cards = []
-        for index, piece in enumerate(pieces):
-            card = _base("Card", piece.title, _guid(lang.code, piece.name), _transform(x, 6, True))
-            cards.append({**card, "CardID": deck_id * 100 + index, "CustomDeck": custom})
-        deck = _base("Deck", title, _guid(lang.code, "deck", deck_id), _transform(x, 6, True))
-        deck.update(DeckIDs=[c["CardID"] for c in cards], CustomDeck=custom, ContainedObjects=cards)
-        objects.append(deck)
-    tokens = pieces_of(data, lang, "tokens", 0.0)
-    (aid,) = pieces_of(data, lang, "aid", 0.0)
-    urls = _save_faces(out, [*tokens, aid], dpi)
+    for number, (title, pieces) in enumerate(eras.items(), start=1):
+        x = -4.0 + 4.0 * (number - 1)
+        contained = [
+            custom_tile(
+                piece,
+                urls,
+                _guid(lang.code, piece.name),
+                _transform(x, 6, flipped=True, scale=SCALE_PER_MM * piece.width),
+            )
+            for piece in pieces
+        ]
+        bag = _base("Bag", title, _guid(lang.code, "bag", number), _transform(x, 6))
+        bag.update({"Bag": {"Order": 0}, "ContainedObjects": contained})
+        objects.append(bag)
     for seat, piece in enumerate(tokens):
         for copy in range(piece.quantity):
-            tile = _base(
-                "Custom_Tile", piece.title, _guid(lang.code, piece.name, copy),
-                _transform(-5.0 + 1.6 * (2 * seat + copy), 1.5, scale=0.5),
-            )  # fmt: skip
-            tile["CustomImage"] = {
-                "ImageURL": urls[piece.front.key],
-                "ImageSecondaryURL": urls[piece.back.key if piece.back else piece.front.key],
-                "ImageScalar": 1.0, "WidthScale": 0.0,
-                "CustomTile": {"Type": 0, "Thickness": 0.2, "Stackable": False, "Stretch": True},
-            }  # fmt: skip
-            objects.append(tile)
-    front = urls[aid.front.key]
-    back = urls[aid.back.key if aid.back else aid.front.key]
-    deck_id = len(eras) + 1
-    custom = {str(deck_id): {
-        "FaceURL": front, "BackURL": back, "NumWidth": 1, "NumHeight": 1,
-        "BackIsHidden": False, "UniqueBack": False, "Type": 0,
-    }}  # fmt: skip
-    cards = [
-        {**_base("Card", aid.title, _guid(lang.code, "aid", n), _transform(0, -3, scale=1.5)),
-         "CardID": deck_id * 100, "CustomDeck": custom}
-        for n in range(aid.quantity)
-    ]  # fmt: skip
-    deck = _base("Deck", aid.title, _guid(lang.code, "aid-deck"), _transform(0, -3, scale=1.5))
-    deck.update(DeckIDs=[c["CardID"] for c in cards], CustomDeck=custom, ContainedObjects=cards)
-    objects.append(deck)
-    return objects, out.folder / f"{tiles[0].back.key if tiles[0].back else tiles[0].front.key}.png"
+            transform = _transform(
+                -5.0 + 1.6 * (2 * seat + copy), 1.5, scale=SCALE_PER_MM * piece.width
+            )
+            guid = _guid(lang.code, piece.name, copy)
+            objects.append(custom_tile(piece, urls, guid, transform, shape=TILE_CIRCLE))
+    (aid,) = aids
+    for n in range(aid.quantity):
+        transform = _transform(-4.5 + 3.0 * n, -3, scale=SCALE_PER_MM * aid.height)
+        guid = _guid(lang.code, "aid", n)
+        objects.append(custom_tile(aid, urls, guid, transform, stretch=False))
+    first = tiles[0].back or tiles[0].front
+    return objects, out.folder / f"{first.key}.png"
 
 
 def _paleo_objects(
