@@ -96,15 +96,31 @@ def png(
 @export.command("print-shop")
 @PRODUCT_OPTION
 @click.option("--cmyk", is_flag=True, help="CMYK colours, total ink at most 240%.")
+@click.option(
+    "--service",
+    metavar="NAME",
+    default=None,
+    help="A print-on-demand service's stock products and files (templates/"
+    "print-services.yaml): thegamecrafter or drivethrucards; 'list' shows them.",
+)
 @LANG_OPTION
 @out_option("output/export/print-shop", "Folder to write into (DIR/<lang>/...).")
 @data_option
-def print_shop(product: str, cmyk: bool, lang: str, out_dir: Path, data_dir: Path) -> None:
+def print_shop(
+    product: str, cmyk: bool, service: str | None, lang: str, out_dir: Path, data_dir: Path
+) -> None:
     """One PDF per product, one component per page, fronts and backs alternating, 1/8
     inch bleed with TrimBox and BleedBox; then a preflight of what was written.
 
+    With --service NAME: each component on the nearest stock product of that service,
+    written as it uploads them (The Game Crafter: a PNG per face; DriveThruCards: a
+    PDF per deck), with manifest.csv; each file is then checked against the template.
+
     Example: dinokit export print-shop --product tiles --cmyk
     """
+    if service is not None:
+        _print_service(service, product, lang, out_dir, data_dir)
+        return
     from ..products.export.kinds import product_names
     from ..products.export.pieces import SHOP_BLEED
     from ..products.export.preflight import preflight
@@ -123,6 +139,56 @@ def print_shop(product: str, cmyk: bool, lang: str, out_dir: Path, data_dir: Pat
             click.echo(line)
     if not all(report.ok for report in reports):
         raise click.ClickException("preflight failed (see above)")
+
+
+def _print_service(name: str, product: str, lang: str, out_dir: Path, data_dir: Path) -> None:
+    """``print-shop --service NAME``: export, then check every file against the template."""
+    from ..products.export.kinds import product_names
+    from ..products.export.service_check import check_written
+    from ..products.export.service_export import export_service
+    from ..products.export.services import load_services
+    from ..source.diagnostics import DataError
+
+    try:
+        services = load_services()
+    except DataError as exc:
+        raise click.ClickException(str(exc)) from None
+    if name == "list":
+        for key, service in services.items():
+            click.echo(f"{key}: {service.title} ({service.files.upper()}, {service.colour})")
+            for component, keys in service.candidates.items():
+                titles = ", ".join(service.products[k].title for k in keys)
+                click.echo(f"  {component}: {titles}")
+            for component, reason in service.no_fit.items():
+                click.echo(f"  {component}: no stock product ({reason})")
+        return
+    if name not in services:
+        raise click.ClickException(
+            f"unknown service {name!r}, expected one of: {', '.join(services)} (or 'list')"
+        )
+    chosen = services[name]
+    results = []
+
+    def work(data: Any, language: Any) -> list[Any]:
+        result = export_service(data, language, chosen, product_names(product), out_dir)
+        results.append(result)
+        return result.written
+
+    _run(work, data_dir, lang)
+    result = results[0]
+    for line in result.lines:
+        click.echo(line)
+    reports = check_written(chosen, result.products, result.pages)
+    failed = [report for report in reports if not report.ok]
+    for report in failed or reports[:1]:
+        for line in report.lines():
+            click.echo(line)
+    if failed:
+        raise click.ClickException(
+            f"{len(failed)} of {len(reports)} files do not match the templates of "
+            f"{chosen.title} (see above)"
+        )
+    click.echo(f"files checked against the templates of {chosen.title}: {len(reports)}, all match")
 
 
 @export.command()
