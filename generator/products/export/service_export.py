@@ -31,12 +31,14 @@ from .fitting import (
     bleed_needed,
     choose,
     component_extent,
+    fit,
     product_page,
     safe_violations,
 )
 from .kinds import GAME_OF, TITLE_KEY, pieces_of
 from .pieces import SHOP_BLEED, Art, Piece
 from .raster import png_bytes, render_images
+from .relayout import RELAYOUTS
 from .services import Product, Service
 
 MANIFEST_COLUMNS = (
@@ -81,18 +83,14 @@ def export_service(
             result.lines.append(f"{component}: {reason}")
             rows.append((component, "", "", "", "", "", "", "", reason))
             continue
-        pieces = pieces_of(data, lang, component, SHOP_BLEED)
-        products = [service.products[key] for key in service.candidates[component]]
-        chosen, fits = choose(component_extent(pieces), products)
-        if chosen is None:
-            reason = "no stock product fits: " + _why_not(fits)
+        placed = _placed(data, lang, service, component)
+        if isinstance(placed, str):
+            reason = f"no stock product fits: {placed}"
             result.lines.append(f"{component}: {reason}")
             rows.append((component, "", "", "", "", "", "", "", reason))
             continue
-        bleed = max(bleed_needed(piece, chosen) for piece in pieces)
-        if bleed > SHOP_BLEED:
-            pieces = pieces_of(data, lang, component, bleed)
-        result.lines.append(f"{component}: {_described(chosen)}")
+        chosen, pieces, how = placed
+        result.lines.append(f"{component}: {_described(chosen, how)}")
         if service.files == "png":
             rows += _write_pngs(pieces, chosen, service, folder / component, folder, lang, result)
         else:
@@ -108,9 +106,45 @@ def export_service(
     return result
 
 
-def _described(chosen: Fit) -> str:
+def _placed(
+    data: ComponentData, lang: Language, service: Service, component: str
+) -> tuple[Fit, list[Piece], str] | str:
+    """The nearest product the component's art fits with readable text, the pieces
+    drawn with the bleed that product's page needs, and how they got there ("scaled",
+    "re-laid out"); or why none fits."""
+    pieces = pieces_of(data, lang, component, SHOP_BLEED)
+    products = [service.products[key] for key in service.candidates[component]]
+    chosen, fits = choose(component_extent(pieces), products)
+    how = "scaled"
+    if chosen is None and component in RELAYOUTS:
+        relaid = []
+        for product in products:
+            try:
+                drawn = RELAYOUTS[component](data, lang, product, SHOP_BLEED)
+            except ValueError:  # cannot be drawn that small
+                continue
+            option = fit(component_extent(drawn), product)
+            if option.readable:
+                relaid.append((option, drawn))
+        if relaid:
+            chosen, pieces = min(relaid, key=lambda pair: pair[0].distance)
+            how = "re-laid out"
+    if chosen is None:
+        return _why_not(fits) + (
+            " (and it cannot be re-laid out on them)" if component in RELAYOUTS else ""
+        )
+    bleed = max(bleed_needed(piece, chosen) for piece in pieces)
+    if bleed > SHOP_BLEED:
+        if how == "scaled":
+            pieces = pieces_of(data, lang, component, bleed)
+        else:
+            pieces = RELAYOUTS[component](data, lang, chosen.product, bleed)
+    return chosen, pieces, how
+
+
+def _described(chosen: Fit, how: str) -> str:
     p = chosen.product
-    text = f"{p.title} ({p.inches}), art scaled x{chosen.scale:.3f}"
+    text = f"{p.title} ({p.inches}), {how}, art x{chosen.scale:.3f}"
     if chosen.min_text is not None:
         text += f", smallest text {chosen.min_text:.1f} pt"
     return text + f", content at least {chosen.inset:.3f} mm inside the cut"
@@ -163,7 +197,7 @@ def _write_pngs(
     w, h = chosen.product.pixels or (0, 0)
     return [
         (piece.product, chosen.product.title, piece.name, face, str(piece.quantity),
-         files[art.key].relative_to(root).as_posix(), str(w), str(h), "")
+         files[art.key].relative_to(root).as_posix(), str(w), str(h), chosen.product.note)
         for piece in pieces
         for face, art in piece.faces()
     ]  # fmt: skip

@@ -39,6 +39,7 @@ class Product:
     bleed: float
     safe: float
     pixels: tuple[int, int] | None
+    note: str = ""  # what to know when ordering it (goes into the manifest)
 
     @property
     def inches(self) -> str:
@@ -76,6 +77,7 @@ _PRODUCT = (
     s.Field("bleed", s.number(0, 1)),
     s.Field("safe", s.number(0, 1)),
     s.Field("pixels", s.seq_of(s.integer(1, 100_000), 2), required=False),
+    s.Field("note", s.text, required=False, default=""),
 )
 _SOURCE = (s.Field("url", s.text), s.Field("checked", s.text), s.Field("gives", s.text))
 _SERVICE = (
@@ -188,6 +190,7 @@ def _product(
         bleed * MM_PER_INCH,
         safe * MM_PER_INCH,
         pixels,
+        rec["note"],
     )
 
 
