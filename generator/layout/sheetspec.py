@@ -1,5 +1,6 @@
 """The sheet layouts of templates/sheets.yaml: papers, the area A4 and Letter share,
-margins, crop marks, footer and the size, gap and bleed of every component.
+margins, crop marks, footer, the size, gap and bleed of every component and how it
+packs on a gutter-fold sheet.
 
 :mod:`.sheets` places components by them (and is where the rest of the code imports
 these names from).
@@ -7,7 +8,7 @@ these names from).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..source import schema as s
@@ -25,6 +26,18 @@ class ComponentSize:
 
 
 @dataclass(frozen=True)
+class FoldPacking:
+    """How a component packs on a gutter-fold sheet (printed on one side only):
+    ``across``/``down``: neighbours side by side / one above the other touch, one cut
+    between them and no gap (for pieces whose touching edges are alike); ``turn``: a
+    quarter turn on the sheet."""
+
+    across: bool = False
+    down: bool = False
+    turn: bool = False
+
+
+@dataclass(frozen=True)
 class SheetSpec:
     papers: dict[str, tuple[float, float]]
     common: tuple[float, float]
@@ -36,6 +49,7 @@ class SheetSpec:
     ruler: float
     components: dict[str, ComponentSize]
     duplex_max: float = 5.0  # mm: the largest duplex offset allowed on either axis
+    gutter_fold: dict[str, FoldPacking] = field(default_factory=dict)
 
 
 _MM = s.number(0)
@@ -49,6 +63,13 @@ _FILE = (
     s.Field("footer", s.any_node),
     s.Field("duplex_offset_max", _MM),
     s.Field("components", s.any_node),
+    s.Field("gutter_fold", s.any_node, required=False),
+)
+_TOUCH = {"none": (False, False), "across": (True, False), "down": (False, True),
+          "both": (True, True)}  # fmt: skip
+_PACKING = (
+    s.Field("touch", s.choice(*_TOUCH), required=False, default="none"),
+    s.Field("turn", s.choice("none", "quarter"), required=False, default="none"),
 )
 
 
@@ -73,6 +94,8 @@ def load_sheet_spec(path: Path | None = None) -> SheetSpec:
         footer = s.read_record(
             top["footer"], "footer", (s.Field("height", _MM), s.Field("ruler", _MM)), diags
         )
+        fold = top["gutter_fold"]
+        packing = {} if fold is None else _table(fold, "gutter_fold", _PACKING, diags)
         if common and marks and footer:
             spec = SheetSpec(
                 {k: (v["width"], v["height"]) for k, v in papers.items()},
@@ -85,6 +108,10 @@ def load_sheet_spec(path: Path | None = None) -> SheetSpec:
                 footer["ruler"],
                 {k: ComponentSize(**v) for k, v in components.items()},
                 top["duplex_offset_max"],
+                {
+                    k: FoldPacking(*_TOUCH[v["touch"]], v["turn"] == "quarter")
+                    for k, v in packing.items()
+                },
             )
     if diags.errors or spec is None:
         raise DataError(diags.errors)

@@ -9,7 +9,7 @@ from ...draw.shapes import Page
 from ...games.dinos.model import DinosData
 from ...games.dinos.terms import ROMAN
 from ...layout import fonts
-from ...layout.gutter import lay_out, per_sheet
+from ...layout.gutter import column_run, lay_out, per_sheet
 from ...layout.sheets import (
     Component,
     ComponentSize,
@@ -77,19 +77,24 @@ def era_title(lang: Language, number: int) -> str:
     return f"{lang.label('era')} {numeral} ({lang.term('eras', str(number))})"
 
 
-def tokens_per_colour(data: DinosData, per_sheet: int) -> int:
+def tokens_per_colour(data: DinosData, per_sheet: int, run: int = 1) -> int:
     """How many tokens of each player colour are printed: the tokens a player needs, and
-    as many spares (in whole sets) as fill the sheets that holds them."""
+    as many spares as fill the sheets that hold them: in whole sets, or in whole columns
+    of ``run`` tokens where the tokens of a colour touch one above the other (a
+    gutter-fold sheet: each column then holds one colour)."""
     per_player = data.rules.tokens_per_player if data.rules else 2
     colours = len(data.rules.player_colours) if data.rules else 0
     sheets = math.ceil(per_player * colours / per_sheet) if colours else 1
-    return max(per_player, sheets * per_sheet // (colours or 1) // per_player * per_player)
+    unit = run if run > 1 else per_player
+    count = sheets * per_sheet // (colours or 1) // unit * unit
+    return max(count, math.ceil(per_player / unit) * unit)
 
 
 def token_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[Page]:
     spec, size, bleed, look = _sheet_setup("token", options)
     colours = data.rules.player_colours if data.rules else ()
-    count = tokens_per_colour(data, per_sheet(spec, "token", options))
+    run = column_run(spec, "token", options)
+    count = tokens_per_colour(data, per_sheet(spec, "token", options), run)
     components = [
         Component(
             token_face(colour, False, size.width, size.height, bleed, look, seat),
