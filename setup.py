@@ -15,7 +15,13 @@ setup(
     packages=[*CODE, "dinokit.data", "dinokit.templates"],
     package_dir={"dinokit": "generator", "dinokit.data": "data", "dinokit.templates": "templates"},
     package_data={
-        "dinokit": ["py.typed", "web/static/*", "web/*.html", "games/paleo/_greedy.c"],
+        "dinokit": [
+            "py.typed",
+            "web/static/*",
+            "web/*.html",
+            "games/paleo/_greedy.c",
+            "products/export/icc/*",
+        ],
         "dinokit.data": ["**/*.yaml"],
         "dinokit.templates": ["**/*.yaml"],
     },

@@ -8,7 +8,9 @@ own TrueType subsets, embedded; the document is reproducible (invariant mode).
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Sequence
+import math
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfbase import pdfmetrics
@@ -34,9 +36,24 @@ from ..draw.shapes import (
 from ..layout import fontfiles
 from .common import MM_PER_PT, PT_PER_MM, text_by_font, transform_matrix
 from .pdfsyntax import AUTHOR, CREATOR
+from .pdfx import PDF_VERSION, OutputIntent, add_pdfx
 
-#: Turns a '#rrggbb' colour into CMYK parts (0 to 1): how a print-shop export asks for CMYK.
-CmykHook = Callable[[str], tuple[float, float, float, float]]
+
+class CmykHook(Protocol):
+    """How a print-shop export asks for CMYK: ``hook('#rrggbb', use)`` -> (c, m, y, k),
+    each 0 to 1, where ``use`` says what the colour paints: ``"text"``, ``"line"`` (a
+    stroke, or a fill smaller than :data:`AREA_MM` on a side) or ``"area"`` (a larger
+    fill), so that a press's rules (black text on one plate, rich black areas) can be
+    kept. Its ``output_intent`` (or None) makes the file PDF/X-4 (:mod:`.pdfx`)."""
+
+    def __call__(self, hex_colour: str, use: str) -> tuple[float, float, float, float]: ...
+
+    @property
+    def output_intent(self) -> OutputIntent | None: ...
+
+
+#: A fill at least this big on both sides (mm, as drawn) paints an area, not a line.
+AREA_MM = 10.0
 #: Always embedded, so the canvas never falls back to an unembedded Helvetica.
 BASE_FONT = "sans"
 #: Half the size of a form's bounding box, in the units it is drawn in (mm).
@@ -69,7 +86,8 @@ class PdfBackend:
     ) -> None:
         self.c = canvas
         self.font_names = font_names
-        self.cmyk = cmyk  # '#rrggbb' -> (c, m, y, k) from 0 to 1; None: RGB as given
+        self.cmyk = cmyk  # '#rrggbb', use -> (c, m, y, k) from 0 to 1; None: RGB as given
+        self.scales = [1.0]  # how much a millimetre of the current group is on the page
         self.forms: set[str] = set()
         self.inline: set[str] = set()  # forms drawn in place (see :meth:`use`)
 
@@ -121,34 +139,38 @@ class PdfBackend:
     def push(self, transform: Transform, clip: Rect | None) -> None:
         self.c.saveState()
         self.c.transform(*transform_matrix(transform))
+        self.scales.append(self.scales[-1] * math.sqrt(abs(transform.sx * transform.sy)))
         if clip is not None:
             p = self.c.beginPath()
             p.rect(clip.x, clip.y, clip.w, clip.h)
             self.c.clipPath(p, stroke=0, fill=0)
 
     def pop(self) -> None:
+        self.scales.pop()
         self.c.restoreState()
 
-    def colour(self, hex_colour: str) -> Color:
+    def colour(self, hex_colour: str, use: str = "area") -> Color:
         """A description colour as reportlab's: RGB, or CMYK through the hook."""
         if self.cmyk is None:
             return HexColor(hex_colour)
-        return CMYKColor(*self.cmyk(hex_colour))
+        return CMYKColor(*self.cmyk(hex_colour, use))
 
     # shapes --------------------------------------------------------------
-    def _style(self, style: Style) -> tuple[int, int]:
+    def _style(self, style: Style, size: tuple[float, float] = (0.0, 0.0)) -> tuple[int, int]:
+        """Set the colours of ``style`` for a shape ``size`` (w, h in its own mm) big."""
         c = self.c
         if style.fill:
-            c.setFillColor(self.colour(style.fill))
+            small = min(abs(size[0]), abs(size[1])) * self.scales[-1] < AREA_MM
+            c.setFillColor(self.colour(style.fill, "line" if small else "area"))
             c.setFillAlpha(style.opacity)
         if style.stroke:
-            c.setStrokeColor(self.colour(style.stroke))
+            c.setStrokeColor(self.colour(style.stroke, "line"))
             c.setLineWidth(style.width)
             c.setDash(list(style.dash) if style.dash else [])
         return (1 if style.stroke else 0), (1 if style.fill else 0)
 
     def rect(self, item: Rect) -> None:
-        stroke, fill = self._style(item.style)
+        stroke, fill = self._style(item.style, (item.w, item.h))
         if item.radius:
             self.c.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke, fill)
         else:
@@ -159,11 +181,11 @@ class PdfBackend:
         self.c.line(item.x1, item.y1, item.x2, item.y2)
 
     def circle(self, item: Circle) -> None:
-        stroke, fill = self._style(item.style)
+        stroke, fill = self._style(item.style, (2 * item.r, 2 * item.r))
         self.c.circle(item.cx, item.cy, item.r, stroke, fill)
 
     def path(self, item: Path) -> None:
-        stroke, fill = self._style(item.style)
+        stroke, fill = self._style(item.style, _extent(item))
         p = self.c.beginPath()
         for command in item.commands:
             op, *args = command
@@ -182,11 +204,18 @@ class PdfBackend:
         c.saveState()
         c.translate(item.x, item.y)
         c.scale(1, -1)
-        c.setFillColor(self.colour(item.colour))
+        c.setFillColor(self.colour(item.colour, "text"))
         c.setFont(self.font_names[item.font], item.size * MM_PER_PT)
         draw = {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}
         draw[item.align](0, 0, item.text)
         c.restoreState()
+
+
+def _extent(item: Path) -> tuple[float, float]:
+    """The width and height of the points of a path (its control points included)."""
+    xs = [v for _, *args in item.commands for v in args[0::2]]
+    ys = [v for _, *args in item.commands for v in args[1::2]]
+    return (max(xs) - min(xs), max(ys) - min(ys)) if xs else (0.0, 0.0)
 
 
 def _pdf_box(box: Box, page_height: float) -> Sequence[float]:
@@ -214,8 +243,9 @@ def render_pdf(
     code) to the catalog's /Lang; the dates are fixed (reportlab's invariant mode).
     Fonts are subset to the text drawn, so the pages are read twice; pass ``texts``
     (font id -> every character any page draws in it) to draw a long stream of pages
-    without holding them all. ``cmyk`` (see :data:`CmykHook`) writes every colour
-    as CMYK instead of RGB (a print shop's export).
+    without holding them all. ``cmyk`` (see :class:`CmykHook`) writes every colour
+    as CMYK instead of RGB (a print shop's export); with its output intent, the file
+    is PDF/X-4 (PDF 1.6, the press profile embedded, :func:`.pdfx.add_pdfx`).
     """
     if texts is None:
         pages = list(pages)
@@ -224,18 +254,22 @@ def render_pdf(
     texts.setdefault(BASE_FONT, "")
     font_names = {font_id: _register(font_id, text) for font_id, text in texts.items()}
     buffer = io.BytesIO()
+    intent = getattr(cmyk, "output_intent", None)
     canvas = Canvas(
         buffer,
         invariant=1,
         pageCompression=1,
         initialFontName=font_names[BASE_FONT],
         lang=lang,
+        pdfVersion=PDF_VERSION if intent else None,
     )
     canvas.setTitle(title)
     canvas.setSubject(subject)
     canvas.setAuthor(AUTHOR)
     canvas.setCreator(CREATOR)
     canvas.setProducer(CREATOR)
+    if intent is not None:
+        add_pdfx(canvas, intent, lang)
     walk(pages, PdfBackend(canvas, font_names, cmyk))
     canvas.save()
     return buffer.getvalue()

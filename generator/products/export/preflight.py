@@ -9,7 +9,11 @@ Reads the file itself (pypdf), not the page descriptions, and reports per file:
   (``k``/``K``) and whether any RGB or grey colour is left (``rg``, ``RG``, ``g``,
   ``G``), which a CMYK file must not have;
 - **images**: the lowest resolution of any raster image as placed (pixels per inch
-  of its drawn size); dinokit draws vectors only, so normally there are none.
+  of its drawn size); dinokit draws vectors only, so normally there are none;
+
+and for a CMYK file, what a press asks of it (:mod:`.press_checks`): the output intent
+and its profile, dark text and lines in black only, every kit colour's ΔE2000 after a
+round trip through the profile, and the PDF/X-4 points that are checked here.
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ class Report:
     max_ink: float = 0.0  # the largest C+M+Y+K found, 1.0 = 100%
     rgb_colours: int = 0  # RGB or grey colours set
     min_ppi: float | None = None  # the lowest placed resolution of an image, if any
+    #: kit colour name -> ΔE2000 of its round trip through the file's profile (CMYK only)
+    delta_e: dict[str, float] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -105,6 +111,13 @@ class _Colours:
     rgb: int = 0
     min_ppi: float | None = None
     seen: set[int] = field(default_factory=set)
+    cmyk: set[tuple[float, ...]] = field(default_factory=set)  # every CMYK colour set
+    text: set[tuple[float, ...]] = field(default_factory=set)  # fill colours text is shown in
+    lines: set[tuple[float, ...]] = field(default_factory=set)  # stroke colours of strokes
+
+
+_TEXT_SHOW = (b"Tj", b"TJ", b"'", b'"')
+_STROKE_PAINT = (b"S", b"s", b"B", b"B*", b"b", b"b*")
 
 
 def _multiply(m: list[float], n: list[float]) -> list[float]:
@@ -122,16 +135,28 @@ def _walk_content(
 
     resources = resources.get_object() if resources is not None else {}
     xobjects = resources.get("/XObject") or {}
-    stack: list[list[float]] = []
+    stack: list[tuple[list[float], tuple[float, ...], tuple[float, ...]]] = []
+    fill: tuple[float, ...] = (0.0, 0.0, 0.0, 1.0)  # the PDF's initial colours: black
+    stroke: tuple[float, ...] = fill
     for operands, operator in ContentStream(content, reader).operations:
         if operator in (b"k", b"K"):
-            out.max_ink = max(out.max_ink, sum(float(v) for v in operands))
+            colour = tuple(round(float(v), 4) for v in operands)
+            out.max_ink = max(out.max_ink, sum(colour))
+            out.cmyk.add(colour)
+            if operator == b"k":
+                fill = colour
+            else:
+                stroke = colour
         elif operator in (b"rg", b"RG", b"g", b"G"):
             out.rgb += 1
+        elif operator in _TEXT_SHOW:
+            out.text.add(fill)
+        elif operator in _STROKE_PAINT:
+            out.lines.add(stroke)
         elif operator == b"q":
-            stack.append(ctm)
+            stack.append((ctm, fill, stroke))
         elif operator == b"Q" and stack:
-            ctm = stack.pop()
+            ctm, fill, stroke = stack.pop()
         elif operator == b"cm":
             ctm = _multiply([float(v) for v in operands], ctm)
         elif operator == b"Do" and operands and operands[0] in xobjects:
@@ -183,6 +208,10 @@ def preflight(
         if colours.rgb:
             detail += f"; {colours.rgb} RGB or grey colours left"
         report.checks.append(Check("ink", ok, detail))
+        from .press_checks import press_checks
+
+        checks, report.delta_e = press_checks(reader, path, colours, report.checks)
+        report.checks.extend(checks)
     else:
         report.checks.append(Check("ink", True, "RGB (sRGB), as designed on screen"))
     if colours.min_ppi is None:

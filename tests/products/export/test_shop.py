@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from dinokit.layout.sheets import load_sheet_spec
-from dinokit.products.export.colour import INK_LIMIT, to_cmyk
+from dinokit.products.export.colour import INK_LIMIT
 from dinokit.products.export.pieces import SHOP_BLEED
 from dinokit.products.export.preflight import preflight
 from dinokit.products.export.shop import export_print_shop
@@ -96,15 +96,6 @@ def test_cmyk_files_have_no_rgb_and_at_most_240_percent_ink(shop) -> None:
     assert any(op == b"rg" for op, _ in _colour_operations(reader, reader.pages[0]))
 
 
-def test_cmyk_conversion() -> None:
-    assert to_cmyk("#000000") == (0, 0, 0, 1)
-    assert to_cmyk("#ffffff") == (0, 0, 0, 0)
-    c, m, y, k = to_cmyk("#000040")  # dark navy: 3.0 - 0.25 = 275% by plain conversion
-    assert c + m + y + k <= INK_LIMIT
-    assert k == pytest.approx(1 - 0x40 / 255, abs=1e-4) and y == 0 and c == m
-    assert to_cmyk("#c75300") == pytest.approx((0, 0.5829, 1.0, 0.2196), abs=1e-4)
-
-
 def test_preflight_passes_what_the_export_wrote(shop) -> None:
     for cmyk in (False, True):
         for path in shop[cmyk]:
@@ -131,7 +122,8 @@ def test_preflight_finds_missing_boxes_rgb_and_over_inking(tmp_path: Path) -> No
     canvas.save()
     report = preflight(path, SHOP_BLEED, cmyk=True)
     failed = {check.name for check in report.checks if not check.ok}
-    assert failed == {"boxes", "ink", "fonts", "images"}  # reportlab's Helvetica: not embedded
+    # reportlab's Helvetica: not embedded; no output intent, so no PDF/X either
+    assert failed == {"boxes", "ink", "fonts", "images", "output intent", "PDF/X-4"}
     assert report.max_ink == pytest.approx(3.5) and report.rgb_colours == 1
     assert report.min_ppi == pytest.approx(60)  # 30 px over half an inch
     assert "FAILED" in report.lines()[0]
