@@ -4,9 +4,9 @@ The pages are drawn into one PDF (:func:`generator.render.pdf.render_pdf`) and e
 page is rasterised by PDFium (pypdfium2) onto white. An image of a page of ``w`` mm
 at ``dpi`` is ``round(w * dpi / 25.4)`` pixels wide (halves round up), and likewise
 high: PDFium rounds up, so at most one column or row beyond that, a fraction of a
-pixel of bleed, is cut off. PNG files carry the resolution (pHYs) and nothing that
-changes from run to run (no time, no text chunks), so the same pages give the same
-bytes.
+pixel of bleed, is cut off. PNG files carry the resolution (pHYs), the sRGB profile
+their pixels are in (iCCP: the same shipped bytes every time) and nothing that changes
+from run to run (no time, no text chunks), so the same pages give the same bytes.
 """
 
 from __future__ import annotations
@@ -46,9 +46,14 @@ def render_images(pages: Sequence[Page], dpi: float, title: str = "dinokit") -> 
 
 
 def png_bytes(image: Any, dpi: float | None = None) -> bytes:
-    """``image`` as PNG: the same pixels give the same bytes; ``dpi`` goes into pHYs."""
+    """``image`` as PNG, sRGB profile included: the same pixels give the same bytes;
+    ``dpi`` goes into pHYs."""
+    from .colour import srgb_profile_bytes
+
     buffer = io.BytesIO()
     options: dict[str, Any] = {"format": "PNG", "optimize": False, "compress_level": 6}
+    if image.mode in ("RGB", "RGBA", "P"):  # a grey image would need a grey profile
+        options["icc_profile"] = srgb_profile_bytes()
     if dpi is not None:
         options["dpi"] = (dpi, dpi)
     image.save(buffer, **options)

@@ -74,3 +74,21 @@ def test_the_same_input_gives_the_same_bytes(data, en, exported: Path, tmp_path:
     # no time or text chunks: only the header, resolution, data and end
     content = (tmp_path / "en" / "aid" / "aid-front.png").read_bytes()
     assert b"tIME" not in content and b"tEXt" not in content and b"pHYs" in content
+
+
+def test_every_png_carries_the_srgb_profile(exported: Path) -> None:
+    import io
+
+    from PIL import ImageCms
+
+    from dinokit.products.export.colour import srgb_profile_bytes
+
+    for path in sorted((exported / "aid").glob("*.png")):
+        content = path.read_bytes()
+        assert b"iCCP" in content
+        with Image.open(path) as image:
+            icc = image.info["icc_profile"]
+            assert icc == srgb_profile_bytes()  # the same bytes every time
+            profile = ImageCms.ImageCmsProfile(io.BytesIO(icc)).profile
+            assert "sRGB" in profile.profile_description and profile.xcolor_space == "RGB "
+            assert [round(v) for v in image.info["dpi"]] == [DPI, DPI]
