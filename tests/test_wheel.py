@@ -129,6 +129,8 @@ def test_the_wheel_holds_one_package_dinokit_with_its_data(dist) -> None:
             == ours  # fmt: skip
     assert "dinokit/templates/fonts.yaml" in names  # the font catalogue
     assert {"dinokit/web/static/play.html", "dinokit/py.typed"} <= set(names)
+    icc = "dinokit/products/export/icc/"  # the press and sRGB profiles, with their licence
+    assert {f"{icc}GRACoL2006-240.icc", f"{icc}sRGB.icc", f"{icc}LICENSE-CC0-1.0.txt"} <= set(names)
     assert any(n.startswith("dinokit/games/paleo/_greedy.") and n.endswith(".so") for n in names)
     assert "dinokit-0.1.0.dist-info/licenses/LICENSE" in names
     meta = zipfile.ZipFile(dist["wheel"]).read("dinokit-0.1.0.dist-info/METADATA").decode()

@@ -103,6 +103,10 @@ def test_dark_text_and_lines_are_black_only_and_dark_areas_rich_black() -> None:
     assert any(to_cmyk("#a52413", "text")[:3])  # a dark red keeps its colour
     # the profile, not a formula: the press's separation of a colour
     assert to_cmyk("#c75300") == pytest.approx((0.0157, 0.7137, 0.9647, 0.1765), abs=1e-4)
+    # as docs/export.md says: K alone prints lighter than the ink, rich black darker
+    assert press_colours().lab((0, 0, 0, 1))[0] == pytest.approx(16.5, abs=0.1)
+    assert press_colours().lab(RICH_BLACK)[0] == pytest.approx(12.5, abs=0.1)
+    assert srgb_lab(INK)[0] == pytest.approx(12.3, abs=0.1)
 
 
 def test_no_colour_passes_the_ink_limit() -> None:
