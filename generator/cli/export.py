@@ -76,8 +76,9 @@ def export() -> None:
 def png(
     dpi: int, product: str, bleed: float, ink_saver: bool, lang: str, out_dir: Path, data_dir: Path
 ) -> None:
-    """One PNG per component face, full bleed, and components.csv (file, component,
-    face, quantity) for a shop such as The Game Crafter.
+    """One PNG per component face at the kit's own sizes, full bleed, and components.csv
+    (file, component, face, quantity). Print-on-demand services sell other sizes: see
+    dinokit export print-shop --help.
 
     Example: dinokit export png --dpi 300 --product all --lang en --out shop/
     """

@@ -168,12 +168,42 @@ def test_tiles_go_onto_small_square_tiles_with_text_readable_and_inside_the_safe
     assert chosen.min_text is not None and chosen.min_text >= MIN_TEXT_PT
     shrunk = {f.product.key: f for f in fits}
     assert not shrunk["mini-square-tile"].readable  # 1.25 in: the text would be under 6 pt
+    assert not shrunk["large-square-chit"].readable
     sample = [pieces[0], pieces[-1]]
     pages = [product_page(p, art, chosen) for p in sample for _, art in p.faces()]
     for page, image in zip(pages, render_images(pages, 300), strict=True):
         assert image.size == (675, 675)
         x0, y0, x1, y1 = _content_box(image, page)
         assert min(x0, y0) >= INSET_PX - 1 and max(x1, y1) <= 675 - INSET_PX + 1, page.label
+
+
+def test_the_aid_goes_onto_the_nearest_card_that_keeps_it_readable(data, en, services) -> None:
+    need = component_extent(pieces_of(data, en, "aid", 3.175))
+    for key, cards, nearest in (
+        ("thegamecrafter", ("poker-card", "tarot-card", "jumbo-card"), "jumbo-card"),
+        ("drivethrucards", ("poker-card", "tarot-card"), "tarot-card"),
+    ):
+        service = services[key]
+        assert service.candidates["aid"] == cards
+        chosen, fits = choose(need, [service.products[card] for card in cards])
+        assert all(f.readable for f in fits)  # every card would do; the nearest is taken
+        assert chosen is not None and chosen.product.key == nearest
+
+
+def test_the_sheets_are_re_laid_out_only_on_the_large_score_pad(data, en, services) -> None:
+    from dinokit.products.export.relayout import pad_pieces_at
+
+    tgc = services["thegamecrafter"]
+    scaled, _ = choose(
+        component_extent(pieces_of(data, en, "pads", 3.175)),
+        [tgc.products[k] for k in tgc.candidates["pads"]],
+    )
+    assert scaled is None  # shrunk onto either pad, the text would be under 6 pt
+    with pytest.raises(ValueError, match="does not fit"):
+        pad_pieces_at(data, en, tgc.products["medium-score-pad"], 3.175)
+    large = tgc.products["large-score-pad"]
+    relaid = fit(component_extent(pad_pieces_at(data, en, large, 3.175)), large)
+    assert relaid.readable and relaid.min_text is not None and relaid.min_text >= MIN_TEXT_PT
 
 
 def test_drivethrucards_gets_one_cmyk_pdf_per_deck_back_then_front(dtc) -> None:
