@@ -120,6 +120,11 @@ def print_shop(
     Example: dinokit export print-shop --product tiles --cmyk
     """
     if service is not None:
+        if cmyk:
+            raise click.UsageError(
+                "--cmyk does not go with --service: the service's template sets the colours "
+                "(see --service list)"
+            )
         _print_service(service, product, lang, out_dir, data_dir)
         return
     from ..products.export.kinds import product_names

@@ -44,6 +44,12 @@ def test_an_unknown_service_is_a_clear_error(tmp_path: Path) -> None:
     assert not any(tmp_path.iterdir())
 
 
+def test_cmyk_is_the_services_choice_not_an_option_with_it(tmp_path: Path) -> None:
+    result = run("export", "print-shop", "--service", "drivethrucards", "--cmyk")
+    assert result.exit_code == 2
+    assert "--cmyk does not go with --service" in result.output
+
+
 def test_help_lists_the_services() -> None:
     result = run("export", "print-shop", "--help")
     assert "--service NAME" in result.output and "thegamecrafter or drivethrucards" in result.output

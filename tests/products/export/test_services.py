@@ -248,12 +248,15 @@ def test_text_that_would_shrink_below_6_pt_rules_a_product_out(services) -> None
     assert best is None
 
 
-def test_the_same_input_gives_the_same_bytes(data, en, tgc, tmp_path: Path) -> None:
+def test_the_same_input_gives_the_same_bytes(data, en, tgc, dtc, tmp_path: Path) -> None:
     again = export_service(data, en, tgc.service, ("tokens",), tmp_path)
     first = tgc.manifest.parent / "tokens" / "tokens-player1-a.png"
     second = tmp_path / "en" / "thegamecrafter" / "tokens" / "tokens-player1-a.png"
     assert second in [item.path for item in again.written]
     assert first.read_bytes() == second.read_bytes()
+    deck = export_service(data, en, dtc.service, ("aid",), tmp_path / "again")
+    (pdf,) = [item.path for item in deck.written if item.path.suffix == ".pdf"]
+    assert pdf.read_bytes() == (dtc.manifest.parent / "aid-tarot-card.pdf").read_bytes()
 
 
 def test_the_check_after_writing_finds_a_file_that_is_off(tgc, dtc, tmp_path: Path) -> None:
