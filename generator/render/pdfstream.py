@@ -35,8 +35,11 @@ from .common import MM_PER_PT, PT_PER_MM, transform_matrix
 from .fontpdf import EmbeddedFont, load_font
 from .pdfsyntax import num, pdf_string
 
-#: '#rrggbb' -> (c, m, y, k) from 0 to 1 (see :data:`generator.render.pdf.CmykHook`).
-CmykHook = Callable[[str], tuple[float, float, float, float]]
+#: '#rrggbb', use -> (c, m, y, k) from 0 to 1 (see :class:`generator.render.pdf.CmykHook`:
+#: ``use`` is "text", "line" or "area"). The file gets no output intent (no PDF/X).
+CmykHook = Callable[[str, str], tuple[float, float, float, float]]
+#: A fill at least this big on both sides (mm, in its own units) paints an area.
+AREA_MM = 10.0
 #: Half the size of a form's bounding box, in the units it is drawn in (mm).
 FORM_EXTENT = 1000
 #: Bezier handle length of a quarter circle, as a fraction of the radius.
@@ -62,12 +65,14 @@ class _Content:
             current[key] = value
             self.ops.append(op)
 
-    def _style(self, style: Style) -> str:
+    def _style(self, style: Style, size: tuple[float, float] = (0.0, 0.0)) -> str:
         if style.fill:
-            self._set("fill", style.fill, self.w.colour(style.fill, fill=True))
+            use = "area" if min(abs(size[0]), abs(size[1])) >= AREA_MM else "line"
+            key = (style.fill, use) if self.w.cmyk else style.fill  # RGB: the same ops as before
+            self._set("fill", key, self.w.colour(style.fill, fill=True, use=use))
             self._set("alpha", style.opacity, f"/{self.w.alpha(style.opacity)} gs")
         if style.stroke:
-            self._set("stroke", style.stroke, self.w.colour(style.stroke, fill=False))
+            self._set("stroke", style.stroke, self.w.colour(style.stroke, fill=False, use="line"))
             self._set("width", style.width, f"{num(style.width)} w")
             dash = tuple(style.dash)
             self._set("dash", dash, f"[{' '.join(num(d) for d in dash)}] 0 d")
@@ -95,7 +100,7 @@ class _Content:
         self.restore()
 
     def rect(self, item: Rect) -> None:
-        paint = self._style(item.style)
+        paint = self._style(item.style, (item.w, item.h))
         x, y, w, h, r = item.x, item.y, item.w, item.h, item.radius
         if not r:
             self.ops.append(f"{num(x)} {num(y)} {num(w)} {num(h)} re {paint}")
@@ -119,7 +124,7 @@ class _Content:
         self.ops.append(f"{num(item.x1)} {num(item.y1)} m {num(item.x2)} {num(item.y2)} l S")
 
     def circle(self, item: Circle) -> None:
-        paint = self._style(item.style)
+        paint = self._style(item.style, (2 * item.r, 2 * item.r))
         cx, cy, r = item.cx, item.cy, item.r
         k = r * KAPPA
         self.ops.append(
@@ -132,7 +137,10 @@ class _Content:
         )
 
     def path(self, item: Path) -> None:
-        paint = self._style(item.style)
+        xs = [v for _, *args in item.commands for v in args[0::2]]
+        ys = [v for _, *args in item.commands for v in args[1::2]]
+        size = (max(xs) - min(xs), max(ys) - min(ys)) if xs else (0.0, 0.0)
+        paint = self._style(item.style, size)
         parts = []
         for op, *args in item.commands:
             if op == "Z":
@@ -152,7 +160,7 @@ class _Content:
             dx = {"left": 0.0, "center": -width * size / 2, "right": -width * size}[item.align]
             op = (
                 f"q 1 0 0 -1 {num(item.x)} {num(item.y)} cm "
-                f"{self.w.colour(item.colour, fill=True)} /{self.w.alpha(1.0)} gs "
+                f"{self.w.colour(item.colour, fill=True, use='text')} /{self.w.alpha(1.0)} gs "
                 f"BT /{font.name} {num(size)} Tf {num(dx)} 0 Td <{encoded}> Tj ET Q"
             )
             if len(cache) > 500:  # each sheet has texts of its own: keep it small
@@ -214,7 +222,7 @@ class PdfStreamWriter:
         self.fonts: dict[str, EmbeddedFont] = {}
         self.forms: dict[str, tuple[str, int]] = {}  # form name -> (resource name, object)
         self.alphas: dict[float, str] = {}
-        self.colours: dict[tuple[str, bool], str] = {}
+        self.colours: dict[tuple[str, bool, str], str] = {}
         self.text_ops: dict[Text, str] = {}
         self.cmyk = cmyk
         self.info = (title, subject, lang, author, creator)
@@ -243,16 +251,16 @@ class PdfStreamWriter:
         self._object(number, head + packed + b"\nendstream")
 
     # resources ---------------------------------------------------------------
-    def colour(self, hex_colour: str, *, fill: bool) -> str:
+    def colour(self, hex_colour: str, *, fill: bool, use: str = "area") -> str:
         """The operator that sets a fill or stroke colour (RGB, or CMYK by the hook)."""
-        op = self.colours.get((hex_colour, fill))
+        op = self.colours.get((hex_colour, fill, use))
         if op is None:
-            op = self.colours[(hex_colour, fill)] = self._colour(hex_colour, fill)
+            op = self.colours[(hex_colour, fill, use)] = self._colour(hex_colour, fill, use)
         return op
 
-    def _colour(self, hex_colour: str, fill: bool) -> str:
+    def _colour(self, hex_colour: str, fill: bool, use: str) -> str:
         if self.cmyk is not None:
-            parts = " ".join(num(round(v, 4)) for v in self.cmyk(hex_colour))
+            parts = " ".join(num(round(v, 4)) for v in self.cmyk(hex_colour, use))
             return f"{parts} {'k' if fill else 'K'}"
         value = int(hex_colour[1:7], 16)
         rgb = " ".join(num(round(((value >> s) & 0xFF) / 255, 4)) for s in (16, 8, 0))

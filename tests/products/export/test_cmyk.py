@@ -237,3 +237,18 @@ def test_the_preflight_fails_a_file_without_intent_or_with_four_colour_text(
     report = preflight(path, 0, True)
     black = next(c for c in report.checks if c.name == "black")
     assert not black.ok and "on more plates: C50% M40% Y40% K100%" in black.detail
+
+
+def test_the_streaming_backend_keeps_the_black_rules_too(tmp_path: Path) -> None:
+    from dinokit.render.common import text_by_font
+    from dinokit.render.pdfstream import write_pdf_stream
+
+    pages = [_text_page(), _area_page()]
+    path = tmp_path / "stream.pdf"
+    with path.open("wb") as handle:
+        write_pdf_stream(pages, handle, text_by_font(pages), title="t", subject="s", lang="en",
+                         author="a", creator="c", cmyk=to_cmyk)  # fmt: skip
+    reader = PdfReader(path)
+    text, area = (page.get_contents().get_data().decode() for page in reader.pages)
+    assert "0 0 0 1 k" in text and "0 0 0 1 K" in text  # text, the circle, the line: K only
+    assert "0.4 0.3 0.3 1 k" in area  # the large area: rich black
