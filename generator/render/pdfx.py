@@ -68,6 +68,7 @@ def _xmp(title: str, subject: str, author: str, creator: str, lang: str, ident: 
 <xmp:ModifyDate>{FIXED_XMP_DATE}</xmp:ModifyDate>
 <xmp:MetadataDate>{FIXED_XMP_DATE}</xmp:MetadataDate>
 <pdf:Producer>{text["creator"]}</pdf:Producer>
+<pdf:Keywords></pdf:Keywords>
 <pdf:Trapped>False</pdf:Trapped>
 <xmpMM:DocumentID>uuid:{ident}</xmpMM:DocumentID>
 <xmpMM:InstanceID>uuid:{ident}</xmpMM:InstanceID>

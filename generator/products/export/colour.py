@@ -7,11 +7,11 @@ On top of it, three rules a press asks for, decided by what a colour paints
 (``use``, see :data:`USES`):
 
 - **black only** for text and lines (``"text"``, ``"line"``: strokes of any width,
-  and fills smaller than :data:`AREA_MM` on a side) in a dark, nearly neutral colour
-  (CIELAB L* at most :data:`DARK_L`, chroma at most :data:`DARK_C`, such as the ink
-  #2b1d12 and the aid's brown #5a3b22): K alone, of the same lightness (K 100% for
-  anything darker than K 100% prints), so 7 pt text is printed by one plate and never
-  out of register;
+  and fills under 10 mm on a side, :data:`generator.render.pdf.AREA_MM`) in a dark,
+  nearly neutral colour (CIELAB L* at most :data:`DARK_L`, chroma at most
+  :data:`DARK_C`, such as the ink #2b1d12 and the aid's brown #5a3b22): K alone, of
+  the same lightness (K 100% for anything darker than K 100% prints), so 7 pt text is
+  printed by one plate and never out of register;
 - **rich black** :data:`RICH_BLACK` (C40 M30 Y30 K100, 200%) for large near-black
   areas (``"area"``, L* at most :data:`BLACK_L`, chroma at most :data:`DARK_C`), deeper
   than K alone; lighter dark areas (the aid's brown band) go through the profile;
@@ -30,7 +30,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from ...render.pdf import AREA_MM, OutputIntent
+from ...render.pdf import OutputIntent
 from ...source import package_folder
 from .deltae import chroma, srgb_lab
 
@@ -44,7 +44,6 @@ DARK_L = 30.0
 DARK_C = 25.0
 #: Areas are printed in rich black when their L* is at most this (and chroma DARK_C).
 BLACK_L = 20.0
-__all__ = ["AREA_MM", "INK_LIMIT", "RICH_BLACK", "PressColours", "to_cmyk", "total_ink"]
 #: What a colour paints: text, a line (strokes, small fills), or a large area.
 USES = ("text", "line", "area")
 #: The shipped press profile and its licence (next to it, in the package).
