@@ -106,7 +106,10 @@ def aid(**kwargs: Any) -> None:
 @click.option(
     "--ink-saver", is_flag=True, help="Light grounds and outlines in every file of the kit."
 )
-@printer_option("its duplex offset (with --layout duplex) and its paper; --paper given here wins.")
+@printer_option(
+    "its duplex offset for every backs page, the calibration sheet's too (with --layout "
+    "duplex), and its paper; --paper given here wins."
+)
 @JOBS_OPTION
 def build(
     data_dir: Path,

@@ -43,8 +43,9 @@ def _limit() -> float:
         raise templates_error(exc) from None
 
 
-def saved_printers() -> tuple[Path, dict[str, Any]]:
-    """The profile file and its printers; a broken file is one located message per
+def saved_printers() -> tuple[Path, dict[str, Any], list[str]]:
+    """The profile file, its printers and its warnings (an unknown key, each shown on
+    stderr with its file, line and column); a broken file is one located message per
     problem and a usage error (exit 1), never a traceback."""
     from ..source.diagnostics import Diagnostics
     from ..source.printers import config_path, load_printers
@@ -59,12 +60,15 @@ def saved_printers() -> tuple[Path, dict[str, Any]]:
             f"({len(diags.errors)} error{'s' * (len(diags.errors) != 1)}); fix the file or "
             "remove it and save the printers again with 'dinokit printer set'"
         )
-    return path, printers
+    warnings = [w.format() for w in diags.sorted()]
+    for warning in warnings:
+        click.echo(click.style(warning, fg="yellow"), err=True)
+    return path, printers, warnings
 
 
 def find_printer(name: str) -> Any:
     """The saved printer ``name``, or a usage error listing the printers there are."""
-    path, printers = saved_printers()
+    path, printers, _ = saved_printers()
     if name not in printers:
         known = ", ".join(sorted(printers)) or "none yet; save one with 'dinokit printer set'"
         raise click.BadParameter(
@@ -100,16 +104,24 @@ def apply_printer(
 @out_option(help="Folder to write calibration-<paper>.pdf into.")
 @format_option(("pdf", "svg"), "pdf: one file; svg: one file per page.")
 @LANG_OPTION
-@printer_option("the back shifted by its duplex offset, and its paper; --paper given here wins.")
+@printer_option(
+    "the back shifted by its saved offset (to check it), and its paper; --paper given here wins."
+)
 @data_option
 def calibrate(
     paper: str, out_dir: Path, fmt: str, lang: str, printer: str | None, data_dir: Path
 ) -> None:
-    """A two-page sheet to print duplex once: it shows the printer's front-to-back
-    offset (X and Y, to 0.5 mm) and checks that it prints at 100%.
+    """A two-page sheet to print double-sided once: it shows the printer's
+    front-to-back offset (X and Y, to 0.25 mm) and checks that it prints at 100%.
+
+    Its steps say how to read it: the thick lines give the offset to about 1 mm, the
+    thin line that meets nearest that number gives it to 0.25 mm. Save the two numbers
+    with 'dinokit printer set NAME --duplex-offset X,Y', then build the kit again with
+    'dinokit build --printer NAME'.
 
     With --printer NAME the back is shifted by the saved offset: the scales then read
-    what is left (0 when the profile is right; add anything else to it).
+    what is left (0 when the profile is right; otherwise add the reading to the saved
+    offset and save it again).
 
     Example: dinokit calibrate --paper letter --out output/
     """
@@ -148,22 +160,20 @@ def printer() -> None:
 def set_printer(
     name: str, duplex_offset: tuple[float, float], paper: str | None, data_dir: Path
 ) -> None:
-    """Save (or replace) the printer NAME (--data is accepted like everywhere, unused).
+    """Save (or replace) the printer NAME (lowercase letters, digits and '-', at most 40
+    characters; --data is accepted like everywhere, unused). Then build the kit again
+    with --printer NAME: files built before do not change.
 
     Example: dinokit printer set office --duplex-offset 0.5,-1 --paper a4
     """
     from ..products.files import atomic_write
     from ..source.files import OutputError
-    from ..source.printers import Printer, dump_printers
-    from ..source.schema import ID_RE
+    from ..source.printers import Printer, dump_printers, name_problem
 
-    if not ID_RE.match(name):
-        raise click.BadParameter(
-            f"{name!r} is not a printer name, expected lowercase letters, digits and "
-            "single '-' (e.g. office-laser)",
-            param_hint="NAME",
-        )
-    path, printers = saved_printers()  # a broken file is reported, never overwritten
+    problem = name_problem(name)
+    if problem is not None:
+        raise click.BadParameter(problem, param_hint="NAME")
+    path, printers, warnings = saved_printers()  # a broken file: reported, never overwritten
     printers[name] = Printer(name, duplex_offset, paper)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -174,6 +184,20 @@ def set_printer(
     shown = f" on {paper.upper()}" if paper else ""
     click.echo(f"saved printer {name!r}: duplex offset {x:g},{y:g} mm{shown}")
     click.echo(f"in {display_path(path)}")
+    if warnings:
+        click.echo(
+            click.style(
+                f"warning: {display_path(path)} was written again without the unknown "
+                f"key{'s' * (len(warnings) != 1)} above; give those values with 'dinokit "
+                "printer set' (--duplex-offset, --paper)",
+                fg="yellow",
+            ),
+            err=True,
+        )
+    click.echo(
+        f"build the kit again with it: dinokit build --out output/ --printer {name} "
+        f"(or dinokit tiles --printer {name}, ...)"
+    )
 
 
 @printer.command("list")
@@ -183,7 +207,7 @@ def list_printers(data_dir: Path) -> None:
 
     Example: dinokit printer list
     """
-    path, printers = saved_printers()
+    path, printers, _ = saved_printers()
     if not printers:
         click.echo(f"no saved printers ({display_path(path)}); save one with 'dinokit printer set'")
         return

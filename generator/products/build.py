@@ -151,7 +151,9 @@ def _build_job(
         code, paper = args
         lang = data.language(code)
         assert lang is not None
-        return build_calibration(lang, paper, "pdf", out_dir / code, (0.0, 0.0))
+        # --printer: the back shifted by the saved offset, as on every backs page, so
+        # the kit's own sheet reads 0 when the profile is right
+        return build_calibration(lang, paper, "pdf", out_dir / code, template.duplex_offset)
     game_id, code, paper, imposed = args
     lang = data.language(code)
     assert lang is not None

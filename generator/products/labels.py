@@ -58,8 +58,8 @@ LABELS: Mapping[str, frozenset[str]] = {
     # -- print ways: gutter fold, calibration, printer profiles (issue 12, first part)
     **dict.fromkeys(
         ["fold_line", "calibrate_title", "calibrate_step_print", "calibrate_step_light",
-         "calibrate_step_read", "calibrate_step_save", "calibrate_x", "calibrate_y",
-         "calibrate_back"],
+         "calibrate_step_coarse", "calibrate_step_read", "calibrate_step_save",
+         "calibrate_step_check", "calibrate_x", "calibrate_y", "calibrate_back"],
         NONE,
     ),
     "calibrate_step_ruler": frozenset({"length"}),
@@ -81,6 +81,16 @@ LABELS: Mapping[str, frozenset[str]] = {
     "guide_tokens_print": frozenset({"file"}),
     "guide_tokens_gutter": frozenset({"file"}),
     "pdf_subject_guide": frozenset({"paper"}),
+    # -- the guide written for its kit: gutter fold, booklets without duplex (issue 24)
+    **dict.fromkeys(
+        ["guide_cut_glue", "guide_cut_bleed_gutter", "guide_tokens_sturdy_gutter",
+         "guide_booklet_title", "guide_booklet_odd", "guide_booklet_even"],
+        NONE,
+    ),
+    "guide_totals_gutter": frozenset({"card", "plain"}),
+    "guide_booklet_manual": frozenset({"section"}),
+    "guide_booklet_test": frozenset({"file"}),
+    "guide_booklet_pages": frozenset({"file", "last"}),
     # -- Paleontologists shared play: rolls, day's dig, solo par, tournaments (issue 13)
     **dict.fromkeys(["rolls_printed", "daily", "par"], NONE),
     # -- the web app (issue 14)

@@ -9,7 +9,9 @@ variable is unset or empty)::
         paper: a4                  # optional
 
 It is read with the located YAML loader: a broken file is a list of diagnostics with
-file, line and column, never an exception; a missing file holds no printers.
+file, line and column, never an exception; a missing file holds no printers. An
+unknown key (``papr: letter``) is a warning at its line and column; a name is an id of
+at most :data:`NAME_MAX` characters.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from .diagnostics import Diagnostics
 from .located import Map, Scalar, Seq, YNode, load_file
 
 PAPERS = ("a4", "letter")
+NAME_MAX = 40  # characters in a printer's name
 HEADER = "# dinokit printer profiles, written by 'dinokit printer set' (edit with care).\n"
 
 
@@ -35,6 +38,21 @@ class Printer:
     name: str
     duplex_offset: tuple[float, float]
     paper: str | None = None
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with ``name`` as a printer's name (None when nothing is)."""
+    if not s.ID_RE.match(name):
+        return (
+            f"{name!r} is not a printer name, expected lowercase letters, digits and "
+            "single '-' (e.g. office-laser)"
+        )
+    if len(name) > NAME_MAX:
+        return (
+            f"printer name {name[:NAME_MAX]!r}... is {len(name)} characters long, expected "
+            f"at most {NAME_MAX}"
+        )
+    return None
 
 
 def config_path(environ: Mapping[str, str] | None = None) -> Path:
@@ -92,6 +110,9 @@ def load_printers(path: Path, diags: Diagnostics, limit: float = 5.0) -> dict[st
         return printers
     for key, child in table.items():
         name = s.ident(Scalar(key, table.key_loc(key)), "printer name", diags)
+        if name is not s.INVALID and len(name) > NAME_MAX:
+            diags.error("E-NAME", table.key_loc(key), f"{name_problem(name)}")
+            name = s.INVALID
         record = s.read_record(child, f"printer {key!r}", _fields(limit), diags)
         if name is s.INVALID or record is None:
             continue

@@ -1,29 +1,30 @@
-"""dinokit calibrate and dinokit printer (issue 12): the calibration sheet's vernier scales
-read a simulated printer offset, measured in the PDF; its rulers are 100 mm; printer
-profiles are saved in $XDG_CONFIG_HOME, listed, applied by --printer, and a broken
-profile file is a located message, never a traceback."""
+"""dinokit calibrate and dinokit printer (issues 12 and 24): the calibration sheet's rulers
+are 100 mm, and a sheet made with a saved printer (calibrate --printer, build --printer)
+reads 0 on that printer (the sheet's reading itself: tests/products/
+test_calibration_sheet.py); printer profiles are saved in $XDG_CONFIG_HOME, listed,
+applied by --printer; an unknown key is a located warning, a broken profile file a
+located message, never a traceback."""
 
 from __future__ import annotations
 
 import io
-import re
 import shutil
 from pathlib import Path
 
 import pdfplumber
 import pytest
+from calibration_reading import read, read_sheet
 from conftest import run
 from pdfmeasure import PT
 
 from dinokit.games.data import load_games
-from dinokit.products.calibrate import BACK_PITCH, FRONT_PITCH, TICK_WIDTH, calibration_pages
+from dinokit.products.calibrate import calibration_pages
 from dinokit.render.pdf import render_pdf
 from dinokit.source import DEFAULT_DATA_DIR
 from dinokit.source.diagnostics import Diagnostics
 from dinokit.source.printers import config_path, load_printers
 
 TOL = 0.05
-NUMBER = re.compile(r"^[+-]?\d+(\.5)?$")
 
 
 @pytest.fixture(scope="module")
@@ -52,66 +53,11 @@ def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "xdg" / "dinokit" / "printers.yaml"
 
 
-def ticks(page, vertical: bool) -> list[float]:
-    """Positions (mm) of the vernier lines: x of the X scale's, y of the Y scale's."""
-    lines = [ln for ln in page.lines if abs(ln["linewidth"] * PT - TICK_WIDTH) < 0.01]
-    if vertical:
-        return sorted((ln["x0"] + ln["x1"]) / 2 * PT for ln in lines if ln["x0"] == ln["x1"])
-    return sorted((ln["top"] + ln["bottom"]) / 2 * PT for ln in lines if ln["top"] == ln["bottom"])
-
-
-def read_scales(pdf: bytes) -> tuple[float, float, str, str]:
-    """What a user reads holding the printed sheet to the light: on each scale, the front
-    line that a back line meets best; its value (k/2 across, -k/2 down) and printed label."""
-    with pdfplumber.open(io.BytesIO(pdf)) as doc:
-        front, back = doc.pages
-        width = front.width * PT
-        numbers = [w for w in front.extract_words() if NUMBER.match(w["text"])]
-        readings = []
-        for vertical, sign in ((True, 1), (False, -1)):
-            f = ticks(front, vertical)
-            # the back page is seen through the sheet: mirrored left to right
-            b = sorted(width - v for v in ticks(back, vertical)) if vertical else ticks(back, False)
-            assert len(f) == len(b) == 21
-            assert abs((f[-1] - f[0]) / 20 - FRONT_PITCH) < TOL
-            assert abs((b[-1] - b[0]) / 20 - BACK_PITCH) < TOL
-            k = min(range(21), key=lambda i: abs(f[i] - b[i])) - 10
-            at = f[k + 10]
-
-            def distance(w: dict, at: float = at, vertical: bool = vertical) -> float:
-                """How far a number is from the aligned line, along its scale."""
-                x, y = (w["x0"] + w["x1"]) / 2 * PT, (w["top"] + w["bottom"]) / 2 * PT
-                return abs(x - at) if vertical else abs(y - at)
-
-            # the nearest number along the scale, among those printed beside it
-            near = [w for w in numbers if (w["top"] * PT > 0) and distance(w) < 1.0]
-            label = min(near, key=distance)
-            readings.append((sign * k / 2, label["text"]))
-    (x, x_label), (y, y_label) = readings
-    return x, y, x_label, y_label
-
-
-def shown(value: float) -> str:
-    return "0" if value == 0 else f"{value:+g}"
-
-
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(
-    "drift, reading",
-    [
-        ((0, 0), (0, 0)),
-        ((1.5, -2), (-1.5, 2)),
-        ((-3.5, 4.5), (3.5, -4.5)),
-        ((0.3, -4.9), (-0.5, 5)),
-    ],
-)
-def test_the_scales_read_the_offset_that_cancels_the_drift(english, paper, drift, reading) -> None:
-    """A printer that shifts the back by ``drift`` (mm, +X right on the back page, +Y
-    down): the scales read the --duplex-offset that cancels it, to the nearest 0.5 mm."""
-    pdf = render_pdf(calibration_pages(english, paper, back_shift=drift))
-    x, y, x_label, y_label = read_scales(pdf)
-    assert (x, y) == reading
-    assert (x_label, y_label) == (shown(reading[0]), shown(reading[1]))
+def reads(pdf: bytes, drift: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+    """What the sheet reads (X, Y) on a printer that moves the back by ``drift``."""
+    scales = read_sheet(pdf)
+    (x,), (y,) = (read(scales[axis], drift).values for axis in "XY")
+    return x, y
 
 
 def test_the_rulers_are_100_mm_across_and_down(english) -> None:
@@ -180,6 +126,44 @@ def test_a_broken_profile_file_is_located_never_a_traceback(
     assert config.read_text() == text  # never overwritten
 
 
+def test_an_unknown_key_is_a_located_warning_and_printer_set_says_it_drops_it(
+    config: Path, tmp_path: Path, english_data: Path
+) -> None:
+    """A mistyped key (papr: letter) is never ignored in silence: every command that
+    reads the file warns at its line and column, naming the key and the known ones;
+    printer set says the file it writes again leaves it out."""
+    config.parent.mkdir(parents=True)
+    config.write_text("printers:\n  office:\n    duplex_offset: [1, 0]\n    papr: letter\n")
+    where = f"{config}:4:5: warning[W-UNKNOWN-KEY]: printer 'office': unknown key 'papr'"
+    listed = run("printer", "list")
+    assert listed.exit_code == 0 and where in listed.stderr, listed.output
+    assert "(known keys: duplex_offset, paper)" in listed.stderr
+    assert listed.stdout == "office\tduplex offset 1,0 mm\tpaper -\n"
+    made = run("calibrate", "--printer", "office", "--out", str(tmp_path), "--data",
+               str(english_data))  # fmt: skip
+    assert made.exit_code == 0 and where in made.stderr, made.output
+    saved = run("printer", "set", "attic", "--duplex-offset", "0,0")
+    assert saved.exit_code == 0 and where in saved.stderr, saved.output
+    assert "written again without the unknown key above" in saved.stderr
+    assert "build the kit again with it: dinokit build --out output/ --printer attic" in (
+        saved.stdout
+    )
+    assert "papr" not in config.read_text()
+    assert "warning" not in run("printer", "list").output  # the file is clean now
+
+
+def test_printer_names_are_at_most_40_characters(config: Path) -> None:
+    name = "office-" + "x" * 33  # 40 characters
+    assert run("printer", "set", name, "--duplex-offset", "0,0").exit_code == 0
+    long = run("printer", "set", name + "x", "--duplex-offset", "0,0")
+    assert long.exit_code == 2 and "is 41 characters long, expected at most 40" in long.output
+    assert "Traceback" not in long.output
+    config.write_text(f"printers:\n  {name}x:\n    duplex_offset: [0, 0]\n")
+    listed = run("printer", "list")
+    assert listed.exit_code == 1 and f"{config}:2:3: error[E-NAME]" in listed.output
+    assert "is 41 characters long, expected at most 40" in listed.output
+
+
 def test_an_unknown_printer_lists_the_known_ones(config: Path) -> None:
     run("printer", "set", "office", "--duplex-offset", "0,0")
     result = run("tokens", "--printer", "basement")
@@ -190,15 +174,43 @@ def test_an_unknown_printer_lists_the_known_ones(config: Path) -> None:
 def test_calibrate_with_a_printer_shifts_the_back_by_its_offset(
     config: Path, tmp_path: Path, english_data: Path
 ) -> None:
-    """--printer on calibrate shifts the back by the saved offset (the scales then read
-    minus it: what is left to correct) and picks the saved paper."""
+    """--printer on calibrate shifts the back by the saved offset and picks the saved
+    paper: on the printer it was measured on, the scales read 0; on a perfect printer,
+    minus the offset (what is left to correct)."""
     run("printer", "set", "office", "--duplex-offset", "1.5,-2", "--paper", "letter")
     result = run(
         "calibrate", "--printer", "office", "--out", str(tmp_path), "--data", str(english_data)
     )
     assert result.exit_code == 0, result.output
-    x, y, _, _ = read_scales((tmp_path / "calibration-letter.pdf").read_bytes())
-    assert (x, y) == (-1.5, 2.0)
+    pdf = (tmp_path / "calibration-letter.pdf").read_bytes()
+    assert reads(pdf, drift=(-1.5, 2.0)) == (0.0, 0.0)
+    assert reads(pdf) == (-1.5, 2.0)
+
+
+def test_the_kits_calibration_sheet_takes_the_printers_offset(
+    config: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """build --printer NAME gives the saved offset to every backs page of the kit, its
+    own calibration sheet too: printed on that printer, the sheet reads 0."""
+    from dinokit.layout.sheets import PrintOptions
+    from dinokit.products import build
+
+    run("printer", "set", "office", "--duplex-offset", "-2.25,3.5", "--paper", "a4")
+    seen: list[PrintOptions] = []
+
+    def fake_build_kit(data, out_dir, report, languages, papers, workers, template):
+        seen.append(template)
+        return []
+
+    monkeypatch.setattr(build, "build_kit", fake_build_kit)
+    result = run("build", "--printer", "office", "--lang", "en", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    (template,) = seen
+    assert template.duplex_offset == (-2.25, 3.5)
+    monkeypatch.undo()
+    data = load_games(DEFAULT_DATA_DIR, Diagnostics())
+    (written,) = build._build_job((data, {}, tmp_path, template), ("calibration", "en", "a4"))
+    assert reads(written.path.read_bytes(), drift=(2.25, -3.5)) == (0.0, 0.0)
 
 
 @pytest.mark.parametrize(
