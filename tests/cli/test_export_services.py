@@ -61,7 +61,7 @@ def test_a_run_says_where_each_component_went_and_checks_every_file(quick, tmp_p
         "--out", str(tmp_path),
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "aid: Tarot Cards (2.75 x 4.75 in), scaled, art x0." in result.output
+    assert "aid: Tarot Cards (2.75 x 4.75 in), re-laid out, art x" in result.output
     assert "[ok] template: every page 76.20 x 127.00 mm" in result.output
     assert "files checked against the templates of DriveThruCards: 1, all match" in result.output
     assert (tmp_path / "en" / "drivethrucards" / "aid-tarot-card.pdf").is_file()

@@ -207,8 +207,9 @@ def component_extent(pieces: Sequence[Piece]) -> Extent:
     return total
 
 
-def fit(need: Extent, product: Product) -> Fit:
-    """The largest scale that keeps the content inside ``product``'s safe area."""
+def fit(need: Extent, product: Product, most: float = math.inf) -> Fit:
+    """The largest scale (at most ``most``) that keeps the content inside ``product``'s
+    safe area."""
     inset = max(product.safe, MIN_INSET)
     if product.shape == "circle":
         room = min(product.width, product.height) / 2 - inset
@@ -220,6 +221,7 @@ def fit(need: Extent, product: Product) -> Fit:
             if half > 0
         ]
         scale = min(scales, default=1.0)
+    scale = min(scale, most)
     min_text = need.min_text * scale if need.min_text is not None else None
     readable = min_text is None or min_text >= min(MIN_TEXT_PT, need.min_text or 0.0) - 1e-9
     return Fit(product, scale, min_text, readable, inset)

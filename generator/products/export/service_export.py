@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ...draw.shapes import Box, Page, Rect, Style
 from ...games.data import ComponentData
+from ...layout.text import TextOverflow
 from ...render.pdf import render_pdf
 from ...source.lang import Language
 from ..files import Written, atomic_write, sha256
@@ -83,7 +84,7 @@ def export_service(
             result.lines.append(f"{component}: {reason}")
             rows.append((component, "", "", "", "", "", "", "", reason))
             continue
-        placed = _placed(data, lang, service, component)
+        placed = place(data, lang, service, component)
         if isinstance(placed, str):
             reason = f"no stock product fits: {placed}"
             result.lines.append(f"{component}: {reason}")
@@ -106,40 +107,41 @@ def export_service(
     return result
 
 
-def _placed(
+def place(
     data: ComponentData, lang: Language, service: Service, component: str
 ) -> tuple[Fit, list[Piece], str] | str:
-    """The nearest product the component's art fits with readable text, the pieces
-    drawn with the bleed that product's page needs, and how they got there ("scaled",
-    "re-laid out"); or why none fits."""
+    """Where ``component`` goes at ``service``: the fit on the chosen product, the
+    pieces drawn with the bleed that product's page needs, and how ("re-laid out",
+    "scaled"); or why no product fits.
+
+    The products are tried nearest first (by the scale that would fit the art, closest
+    to 1). A component that lays itself out at any size (:data:`.relayout.RELAYOUTS`)
+    is drawn anew at the product's size; the others, and one that cannot be drawn that
+    small, are scaled. The first product on which the text stays readable is taken.
+    """
     pieces = pieces_of(data, lang, component, SHOP_BLEED)
     products = [service.products[key] for key in service.candidates[component]]
-    chosen, fits = choose(component_extent(pieces), products)
-    how = "scaled"
-    if chosen is None and component in RELAYOUTS:
-        relaid = []
-        for product in products:
+    _, fits = choose(component_extent(pieces), products)
+    relayout = RELAYOUTS.get(component)
+    for scaled in sorted(fits, key=lambda f: f.distance):
+        if relayout is not None:
             try:
-                drawn = RELAYOUTS[component](data, lang, product, SHOP_BLEED)
-            except ValueError:  # cannot be drawn that small
-                continue
-            option = fit(component_extent(drawn), product)
-            if option.readable:
-                relaid.append((option, drawn))
-        if relaid:
-            chosen, pieces = min(relaid, key=lambda pair: pair[0].distance)
-            how = "re-laid out"
-    if chosen is None:
-        return _why_not(fits) + (
-            " (and it cannot be re-laid out on them)" if component in RELAYOUTS else ""
-        )
-    bleed = max(bleed_needed(piece, chosen) for piece in pieces)
-    if bleed > SHOP_BLEED:
-        if how == "scaled":
-            pieces = pieces_of(data, lang, component, bleed)
-        else:
-            pieces = RELAYOUTS[component](data, lang, chosen.product, bleed)
-    return chosen, pieces, how
+                drawn = relayout(data, lang, scaled.product, SHOP_BLEED)
+            except (ValueError, TextOverflow):  # cannot be drawn that small: scale it
+                drawn = []
+            # drawn for the product: never enlarged, shrunk only if it reaches the margin
+            relaid = fit(component_extent(drawn), scaled.product, 1.0) if drawn else None
+            if relaid is not None and relaid.readable:
+                bleed = max(bleed_needed(piece, relaid) for piece in drawn)
+                if bleed > SHOP_BLEED:
+                    drawn = relayout(data, lang, relaid.product, bleed)
+                return relaid, drawn, "re-laid out"
+        if scaled.readable:
+            bleed = max(bleed_needed(piece, scaled) for piece in pieces)
+            if bleed > SHOP_BLEED:
+                pieces = pieces_of(data, lang, component, bleed)
+            return scaled, pieces, "scaled"
+    return _why_not(fits) + (" (nor re-laid out on them)" if relayout is not None else "")
 
 
 def _described(chosen: Fit, how: str) -> str:

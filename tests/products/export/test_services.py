@@ -18,7 +18,6 @@ from dinokit.draw.shapes import Page
 from dinokit.products.export.fitting import (
     MIN_TEXT_PT,
     Extent,
-    bleed_needed,
     choose,
     component_extent,
     content,
@@ -29,7 +28,7 @@ from dinokit.products.export.fitting import (
 from dinokit.products.export.kinds import pieces_of
 from dinokit.products.export.raster import render_images
 from dinokit.products.export.service_check import check_pdf, check_png
-from dinokit.products.export.service_export import export_service
+from dinokit.products.export.service_export import export_service, place
 from dinokit.products.export.services import load_services
 from dinokit.source.diagnostics import DataError
 
@@ -98,6 +97,7 @@ def test_the_manifest_lists_every_file_with_its_product_and_count(tgc) -> None:
     assert {row["face"] for row in tokens} == {"front", "back"}
     aid = [row for row in rows if row["component"] == "aid"]
     assert [(r["face"], r["quantity"]) for r in aid] == [("front", "4"), ("back", "4")]
+    assert aid[0]["file"] == "aid/aid-jumbo-card-front.png"  # drawn for the card
     assert all("one pad per file" in row["note"] for row in rows if row["component"] == "pads")
 
 
@@ -136,14 +136,17 @@ def _content_pixels(written: Path, page: Page) -> tuple[int, int, int, int]:
 
 
 def test_the_art_stays_inside_the_safe_area_in_the_written_images(data, en, tgc) -> None:
-    service = tgc.service
-    for component, key in (("aid", "jumbo-card"), ("tokens", "large-circle-chit")):
-        product = service.products[key]
-        pieces = pieces_of(data, en, component, 3.175)
-        chosen, _ = choose(component_extent(pieces), [product])
-        assert chosen is not None
-        bleed = max(3.175, bleed_needed(pieces[0], chosen))  # as the export drew them
-        piece = pieces_of(data, en, component, bleed)[0]
+    for component, key, how in (
+        ("aid", "jumbo-card", "re-laid out"),
+        ("tokens", "large-circle-chit", "scaled"),
+        ("pads", "large-score-pad", "re-laid out"),
+    ):
+        placed = place(data, en, tgc.service, component)
+        assert not isinstance(placed, str), placed
+        chosen, pieces, done = placed
+        product = chosen.product
+        assert (product.key, done) == (key, how)
+        piece = pieces[0]
         for face, art in piece.faces():
             page = product_page(piece, art, chosen)
             path = tgc.manifest.parent / component / f"{art.key}.png"
@@ -151,7 +154,7 @@ def test_the_art_stays_inside_the_safe_area_in_the_written_images(data, en, tgc)
             w, h = product.pixels
             assert x0 >= INSET_PX - 1 and y0 >= INSET_PX - 1, (path, face)
             assert x1 <= w - INSET_PX + 1 and y1 <= h - INSET_PX + 1, (path, face)
-            if product.shape == "circle":  # corners of the content box: inside the safe circle
+            if product.shape == "circle":  # the content's box: inside the safe circle
                 r = w / 2 - INSET_PX
                 half = max(w / 2 - x0, x1 - w / 2, h / 2 - y0, y1 - h / 2)
                 assert half <= r + 1
