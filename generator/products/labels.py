@@ -81,6 +81,16 @@ LABELS: Mapping[str, frozenset[str]] = {
     "guide_tokens_print": frozenset({"file"}),
     "guide_tokens_gutter": frozenset({"file"}),
     "pdf_subject_guide": frozenset({"paper"}),
+    # -- the guide written for its kit: gutter fold, booklets without duplex (issue 24)
+    **dict.fromkeys(
+        ["guide_cut_glue", "guide_cut_bleed_gutter", "guide_tokens_sturdy_gutter",
+         "guide_booklet_title", "guide_booklet_odd", "guide_booklet_even"],
+        NONE,
+    ),
+    "guide_totals_gutter": frozenset({"card", "plain"}),
+    "guide_booklet_manual": frozenset({"section"}),
+    "guide_booklet_test": frozenset({"file"}),
+    "guide_booklet_pages": frozenset({"file", "last"}),
     # -- Paleontologists shared play: rolls, day's dig, solo par, tournaments (issue 13)
     **dict.fromkeys(["rolls_printed", "daily", "par"], NONE),
     # -- the web app (issue 14)

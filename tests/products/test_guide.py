@@ -1,5 +1,6 @@
-"""The read-me-first guide: its sheet counts are the built files' own, and it fits two
-pages in every language."""
+"""The read-me-first guide: its sheet counts are the built files' own, it fits two pages
+in every language, and it is written for its kit (duplex: calibrate, then build again
+with the printer; gutter fold: no calibration, the booklets printed by hand)."""
 
 from __future__ import annotations
 
@@ -89,10 +90,23 @@ def _every_file(paper: str) -> list[Entry]:
     ]
 
 
+def _folded(paper: str) -> list[Entry]:
+    """The files of a gutter-fold kit: its cards laid out to fold, one sheet a page."""
+    pages = {"tiles": 9, "tokens": 1, "aid": 2}
+    return [
+        Entry(e.file.replace(f"-{paper}.pdf", f"-gutter-{paper}.pdf"), e.component, e.game,
+              pages[e.component], None)
+        if e.card
+        else e
+        for e in _every_file(paper)
+    ]  # fmt: skip
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_whole_kit_fits_two_pages_in_every_language(data, paper: str) -> None:
+@pytest.mark.parametrize("kit_of", [_every_file, _folded])
+def test_the_whole_kit_fits_two_pages_in_every_language(data, paper: str, kit_of) -> None:
     for lang in data.languages:
-        pages = guide_pages(lang, paper, _every_file(paper))
+        pages = guide_pages(lang, paper, kit_of(paper))
         assert len(pages) == 2, lang.code
         # nothing in the footer band: the last row ends above the calibration bar
         assert pages[0].label.endswith(f"1/2 · {paper.upper()}")
@@ -117,14 +131,56 @@ def test_a_gutter_fold_kit_needs_no_calibration_and_folds_its_tokens(data) -> No
     en = data.language("en")
     duplex = guide_pages(en, "a4", _every_file("a4"))
     assert "calibration-a4.pdf" in _texts(duplex[0])
-    folded = [
-        Entry(e.file.replace("-a4.pdf", "-gutter-a4.pdf"), e.component, e.game, e.pages, None)
-        if e.card
-        else e
-        for e in _every_file("a4")
-    ]
-    pages = guide_pages(en, "a4", folded)
+    pages = guide_pages(en, "a4", _folded("a4"))
     assert "calibration-a4.pdf" not in _texts(pages[0])
     steps = " ".join(_texts(pages[1]))
     assert "one-sided on card, fold each sheet" in steps
     assert "double-sided on card" not in steps
+    for word in ("calibrat", "CALIBRATE", "both pages", "Double-sided"):  # nothing of duplex
+        assert word not in steps, word
+    assert "In all: 12 sheets of card and 12 sheets of plain paper." in steps
+    assert en.label("guide_cut_bleed_gutter") in " ".join(_lines(pages[1]))
+
+
+def _lines(page) -> list[str]:
+    """The guide's paragraphs as one text (its lines joined)."""
+    return [" ".join(_texts(page))]
+
+
+def test_a_gutter_fold_kit_says_how_to_print_a_booklet_without_duplex(data) -> None:
+    en = data.language("en")
+    pages = guide_pages(en, "letter", _folded("letter"))
+    text = " ".join(_texts(pages[1]))
+    assert "BOOKLETS WITHOUT DUPLEX" in text
+    for words in ("print page 3 of rules-imposed-letter.pdf", "print page 4 on its blank",
+                  "turn the sheet over along its long edge", "“odd pages only”",
+                  "the even pages from page 4 on"):  # fmt: skip
+        assert words in " ".join(text.split()), words
+    # each booklet's pages, counted in its file (8 pages: how-to sheet and three sheets)
+    assert text.count("rules-imposed-letter.pdf: pages 3 to 8") == 2
+    rows = " ".join(_texts(pages[0]))
+    assert "Both sides by hand: odd pages, then even pages" in rows
+    assert "Both sides by hand" not in " ".join(
+        _texts(guide_pages(en, "letter", _every_file("letter"))[0])
+    )
+
+
+def test_a_duplex_kit_says_to_build_again_with_the_saved_printer(data) -> None:
+    """The calibration paragraph: make the sheet, print it double-sided, follow its
+    steps, save the printer, build again with it: the commands as the CLI spells them."""
+    from dinokit.cli.kit import build
+    from dinokit.cli.printing import calibrate, set_printer
+
+    en = data.language("en")
+    text = " ".join(" ".join(_texts(guide_pages(en, "a4", _every_file("a4"))[1])).split())
+    commands = {
+        "dinokit calibrate --paper a4": calibrate,
+        "dinokit printer set NAME --duplex-offset X,Y --paper a4": set_printer,
+        "dinokit build --out DIR --printer NAME": build,
+    }
+    for command, cli in commands.items():
+        assert command in text, command
+        options = {o for p in cli.params for o in p.opts}
+        assert {w for w in command.split() if w.startswith("--")} <= options, command
+    assert "plus the calibration sheet" in text  # the duplex kit holds it
+    assert "BOOKLETS WITHOUT DUPLEX" not in text

@@ -52,8 +52,9 @@ class Entry:
         one_sided = self.component == "pad" or self.gutter
         return self.pages if one_sided else -(-self.pages // 2)
 
-    def how(self, lang: Language) -> list[str]:
-        """How to print it, in ``lang``: sides, scale, paper."""
+    def how(self, lang: Language, duplex: bool = True) -> list[str]:
+        """How to print it, in ``lang``: sides, scale, paper; ``duplex``: in a kit for a
+        duplex printer (else a booklet's two sides are printed by hand)."""
         if self.component == "rules":
             return [
                 lang.label("guide_shop_file"),
@@ -63,6 +64,10 @@ class Entry:
             sides = lang.label("guide_one_sided")
         elif self.gutter:
             sides = lang.label("guide_gutter")
+        elif self.component == "rules-imposed" and not duplex:
+            sides = lang.label(
+                "guide_booklet_manual", {"section": lang.label("guide_booklet_title")}
+            )
         elif self.component == "rules-imposed":
             sides = lang.label("guide_duplex_short")
         else:

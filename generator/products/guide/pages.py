@@ -79,14 +79,16 @@ def _title(lang: Language, entry: Entry) -> str:
     return f"{lang.term('games', entry.game)} – {name}" if entry.game else name
 
 
-def _row(lang: Language, entry: Entry, width: float) -> tuple[float, Draw]:
+def _row(lang: Language, entry: Entry, width: float, duplex: bool) -> tuple[float, Draw]:
     """One file's row: thumbnail, title, file name, how to print; sheets at the right."""
     regular, bold, _ = lang_fonts(lang)
     compact = entry.component == "rules"  # for a print shop: no thumbnail, one line
     thumb = 0.0 if compact else THUMB
     text_w = width - thumb - 4 - 20
     how = [
-        line for part in [" · ".join(entry.how(lang))] for line in wrap(part, regular, 8, text_w)
+        line
+        for part in [" · ".join(entry.how(lang, duplex))]
+        for line in wrap(part, regular, 8, text_w)
     ]
     height = max(thumb + 2.5, 5 + 4 + 3.6 * len(how) + 2)
 
@@ -133,6 +135,59 @@ def _para(lang: Language, text: str, width: float, marker: str = "") -> tuple[fl
     return 4.3 * len(lines) + 2.2, draw
 
 
+Section = tuple[str, list[tuple[str, str]]]  # heading key; paragraphs: marker, text
+
+
+def _numbered(texts: list[str]) -> list[tuple[str, str]]:
+    return [(f"{n}.", text) for n, text in enumerate(texts, start=1)]
+
+
+def steps(lang: Language, paper: str, rows: list[Entry], duplex: bool) -> list[Section]:
+    """The guide's second page for the files ``rows``: print at 100%, calibrate (a duplex
+    kit), cut, make the tokens, and (a kit for a printer without duplex) print the
+    booklets by hand, each step worded for the files as built (their layout and pages)."""
+    token_entry = next((e for e in rows if e.component == "tokens"), None)
+    tokens_file = (token_entry.file if token_entry else f"tokens-{paper}.pdf").rsplit("/", 1)[-1]
+    folded = token_entry is not None and token_entry.gutter
+    tokens = [
+        lang.label(
+            "guide_tokens_gutter" if folded else "guide_tokens_print", {"file": tokens_file}
+        ),
+        lang.label("guide_tokens_cut"),
+    ]
+    if folded:
+        tokens.append(lang.label("guide_tokens_sturdy_gutter"))
+    elif token_entry is None or token_entry.pages == 2:  # "both pages": a fronts and a backs
+        tokens.append(lang.label("guide_tokens_sturdy"))
+    cut = ["guide_cut_margins", "guide_cut_strips", "guide_cut_pieces"]
+    cut = (
+        [*cut, "guide_cut_bleed"] if duplex else ["guide_cut_glue", *cut, "guide_cut_bleed_gutter"]
+    )
+    sections: list[Section] = [("guide_check_title", [("", lang.label("guide_check"))])]
+    if duplex:
+        calibration = CALIBRATION_FILE.format(paper=paper)
+        text = lang.label("guide_calibrate", {"file": calibration, "paper": paper})
+        sections.append(("guide_calibrate_title", [("", text)]))
+    cut_texts = [lang.label(k) for k in (*cut, "guide_cut_order")]
+    sections += [
+        ("guide_cut_title", _numbered(cut_texts)),
+        ("guide_tokens_title", _numbered(tokens)),
+    ]
+    booklets = [e for e in rows if e.component == "rules-imposed"]
+    if booklets and not duplex:
+        first = booklets[0].file.rsplit("/", 1)[-1]
+        texts = [
+            lang.label(key, {"file": first})
+            for key in ("guide_booklet_test", "guide_booklet_odd", "guide_booklet_even")
+        ]
+        pages = [
+            ("–", lang.label("guide_booklet_pages", {"file": e.file, "last": e.pages}))
+            for e in booklets
+        ]
+        sections.append(("guide_booklet_title", _numbered(texts) + pages))
+    return sections
+
+
 def guide_pages(
     lang: Language,
     paper: str,
@@ -176,61 +231,28 @@ def guide_pages(
 
     flow.add(height, columns, keep=THUMB + 3)
     for entry in rows:
-        flow.add(*_row(lang, entry, width))
+        flow.add(*_row(lang, entry, width, duplex))
     card = sum(e.sheets or 0 for e in rows if e.card and e.component != "calibrate")
     plain = sum(e.sheets or 0 for e in rows if not e.card)
     # How to print, cut and make the tokens: a page of its own, opened by the totals.
     flow.pages.append([])
     flow.y = flow.top
-    flow.add(*_para(lang, lang.label("guide_totals", {"card": card, "plain": plain}), width))
+    totals = "guide_totals" if duplex else "guide_totals_gutter"
+    flow.add(*_para(lang, lang.label(totals, {"card": card, "plain": plain}), width))
     flow.y += 3
-    token_entry = next((e for e in rows if e.component == "tokens"), None)
-    tokens_file = token_entry.file if token_entry else f"tokens-{paper}.pdf"
-    tokens_key = (
-        "guide_tokens_gutter" if token_entry and token_entry.gutter else "guide_tokens_print"
-    )
-    sections: list[tuple[str, list[str], bool]] = [
-        ("guide_check_title", [lang.label("guide_check")], False),
-        (
-            "guide_calibrate_title",
-            [lang.label("guide_calibrate", {"file": calibration, "paper": paper})],
-            False,
-        ),
-        (
-            "guide_cut_title",
-            [
-                lang.label(k)
-                for k in (
-                    "guide_cut_margins",
-                    "guide_cut_strips",
-                    "guide_cut_pieces",
-                    "guide_cut_bleed",
-                    "guide_cut_order",
-                )
-            ],
-            True,
-        ),
-        (
-            "guide_tokens_title",
-            [
-                lang.label(tokens_key, {"file": tokens_file.rsplit("/", 1)[-1]}),
-                lang.label("guide_tokens_cut"),
-                lang.label("guide_tokens_sturdy"),
-            ],
-            True,
-        ),
-    ]
-    figures: dict[str, Figure] = {"guide_cut_title": lambda x, y: cut_figure(x, y, bold)}
+    sections = steps(lang, paper, rows, duplex)
+    gap = 3.0 if duplex else 0.0  # the pieces of a folded sheet touch
+    figures: dict[str, Figure] = {"guide_cut_title": lambda x, y: cut_figure(x, y, bold, gap)}
     if tokens is not None:
         faces = (lang.label("token_face_a"), lang.label("token_face_b"))
         figures["guide_tokens_title"] = lambda x, y: token_figure(x, y, tokens, faces, regular)
-    for key, texts, numbered in sections:
+    for key, paragraphs in sections:
         height, draw = _heading(lang, lang.label(key), width)
         figure = figures.get(key)
         flow.add(height, draw, keep=FIGURE if figure else 12)
         start, column = flow.y, width - (FIGURE + 6 if figure else 0)
-        for n, text in enumerate(texts, start=1):
-            flow.add(*_para(lang, text, column, f"{n}." if numbered else ""))
+        for marker, text in paragraphs:
+            flow.add(*_para(lang, text, column, marker))
         if figure is not None:
             items, figure_h = figure(x0 + width - FIGURE, start + 1)
             flow.pages[-1] += items
@@ -243,10 +265,10 @@ def guide_pages(
 RED = "#c0392b"  # the cuts in the cutting figure
 
 
-def cut_figure(x: float, y: float, font: str) -> tuple[list[Item], float]:
-    """A sheet of 3 x 3 pieces with its crop marks and the cuts in order: 1 the margins,
-    2 across the whole sheet into strips, 3 each strip into pieces."""
-    w, h, piece, gap = FIGURE, FIGURE * 1.2, 12.0, 3.0
+def cut_figure(x: float, y: float, font: str, gap: float = 3.0) -> tuple[list[Item], float]:
+    """A sheet of 3 x 3 pieces ``gap`` mm apart with its crop marks and the cuts in order:
+    1 the margins, 2 across the whole sheet into strips, 3 each strip into pieces."""
+    w, h, piece = FIGURE, FIGURE * 1.2, 12.0
     grid = 3 * piece + 2 * gap
     gx, gy = x + (w - grid) / 2, y + (h - grid) / 2
     mark = Style(stroke=INK, width=0.25)
