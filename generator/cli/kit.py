@@ -67,7 +67,7 @@ def tiles(**kwargs: Any) -> None:
 @click.command()
 @print_options
 def tokens(**kwargs: Any) -> None:
-    """Paleontologist tokens (two per player colour), face A backed by face B.
+    """Paleontologist tokens (two per player and spares), face A backed by face B.
 
     Example: dinokit tokens --paper letter --duplex-offset 0.5,-1
     """
