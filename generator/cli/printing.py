@@ -162,7 +162,7 @@ def set_printer(
 ) -> None:
     """Save (or replace) the printer NAME (lowercase letters, digits and '-', at most 40
     characters; --data is accepted like everywhere, unused). Then build the kit again
-    with --printer NAME: files built before do not change.
+    with it, 'dinokit build --printer NAME': files built before do not change.
 
     Example: dinokit printer set office --duplex-offset 0.5,-1 --paper a4
     """
