@@ -153,7 +153,7 @@ def test_a_gutter_fold_kit_says_how_to_print_a_booklet_without_duplex(data) -> N
     text = " ".join(_texts(pages[1]))
     assert "BOOKLETS WITHOUT DUPLEX" in text
     for words in ("print page 3 of rules-imposed-letter.pdf", "print page 4 on its blank",
-                  "turn the sheet over along its long edge", "“odd pages only”",
+                  "turn the sheet over along its short edge", "“odd pages only”",
                   "the even pages from page 4 on"):  # fmt: skip
         assert words in " ".join(text.split()), words
     # each booklet's pages, counted in its file (8 pages: how-to sheet and three sheets)
