@@ -11,7 +11,9 @@ from ...source.lang import Language
 from .colours import INK, WHITE, mix
 from .vision import best_ink, contrast
 
-SAFE = 3.0  # mm: text stays this far inside the cut line
+SAFE = 3.2  # mm: art and text, strokes included, stay this far inside the cut line: a
+# print shop's 1/8 inch (3.175 mm), rounded up so that circles (drawn as Bezier curves,
+# a hair outside the true circle) stay inside it too
 TINT = 0.86  # ink saver: a component's ground is its colour this far towards white
 TEXT_CONTRAST = 4.5  # text and marks on a coloured ground stand out at least this much
 

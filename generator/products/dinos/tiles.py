@@ -20,7 +20,9 @@ ERA_BADGE_R = 3.1  # mm: the era badge (top left) and the ability mark (top righ
 LEFT_DISC_R = 4.2  # mm: the value of a tile of an incomplete dinosaur (bottom left)
 RIGHT_DISC_R = 4.6  # mm: the value of the completed dinosaur (bottom right)
 CLEAR = 1.2  # mm: a label keeps this far from every other element (1 mm, and ink overhang)
-PANEL_TOP, PANEL_H = 10.6, 17.0  # mm: the skeleton's parchment panel
+PANEL_TOP, PANEL_H = 10.6, 16.4  # mm: the skeleton's parchment panel
+PANEL_LINE = 0.3  # mm: its frame, drawn inside the safe zone
+FLIP_LINE = 0.35  # mm: the ability mark's ring, likewise
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ def tile_marks(w: float, h: float) -> dict[str, Mark]:
     The one owner of this geometry: the tile draws from it, and so do the booklet's
     callouts that point at the marks.
     """
-    value_y = h - SAFE - LEFT_DISC_R
+    value_y = h - SAFE - RIGHT_DISC_R  # the larger disc sits on the safe line
     return {
         "era": Mark(SAFE + ERA_BADGE_R, SAFE + ERA_BADGE_R, ERA_BADGE_R),
         "ability": Mark(w - SAFE - ERA_BADGE_R, SAFE + ERA_BADGE_R, ERA_BADGE_R),
@@ -95,7 +97,8 @@ def _era_badge(mark: Mark, era: Era, ground: str, font: str, look: Look) -> list
 
 def _flip_mark(cx: float, cy: float, r: float, fill: str, ink: str) -> list[Item]:
     """Ability mark: two arrows chasing each other round a disc (flip a token)."""
-    items: list[Item] = [Circle(cx, cy, r, Style(fill=fill, stroke=ink, width=0.35))]
+    ring_r = r - FLIP_LINE / 2  # the ring's ink ends at r
+    items: list[Item] = [Circle(cx, cy, ring_r, Style(fill=fill, stroke=ink, width=FLIP_LINE))]
     ring = r * 0.58
     for start in (200.0, 20.0):
         points = [
@@ -153,11 +156,11 @@ def tile_front(
     )
     # The skeleton, this tile's bone highlighted.
     panel = Rect(
-        SAFE - 0.5,
+        SAFE + PANEL_LINE / 2,
         PANEL_TOP,
-        w - 2 * SAFE + 1,
+        w - 2 * SAFE - PANEL_LINE,
         PANEL_H,
-        Style(fill=PARCHMENT, stroke=INK, width=0.3),
+        Style(fill=PARCHMENT, stroke=INK, width=PANEL_LINE),
         radius=1.6,
     )
     items.append(panel)

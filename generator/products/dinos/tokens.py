@@ -8,6 +8,8 @@ import math
 from ...draw.shapes import Circle, Item, Path, Style
 from .look import SAFE, Look, bleed_background
 
+RING_LINE = 0.6  # mm: the ring round the arrows
+
 
 def _arrow(cx: float, cy: float, angle: float, length: float, ink: str) -> list[Item]:
     """A bold arrow from near the centre outwards, at ``angle`` degrees (0 = right, y down)."""
@@ -79,9 +81,9 @@ def token_face(
     ground = look.background(colour)
     ink = look.title(colour)
     cx, cy = w / 2, h / 2
-    ring = min(w, h) / 2 - SAFE
+    ring = min(w, h) / 2 - SAFE - RING_LINE / 2  # the ring's ink ends on the safe line
     items: list[Item] = [bleed_background(w, h, bleed, ground)]
-    items.append(Circle(cx, cy, ring, Style(stroke=ink, width=0.6)))
+    items.append(Circle(cx, cy, ring, Style(stroke=ink, width=RING_LINE)))
     angles = (45, 135, 225, 315) if diagonal else (0, 90, 180, 270)
     for angle in angles:
         items += _arrow(cx, cy, angle, ring - 1.1, ink)

@@ -37,6 +37,7 @@ from .marks import (
 from .style import (
     ACCENT,
     BAND,
+    FRAME_LINE,
     GRID_LINE,
     GRID_STYLE,
     INK,
@@ -137,7 +138,7 @@ def frame_items(L: Layout, data: PaleoData, lang: Language, dated: bool = False)
         items.append(Line(g.x, g.y + r * L.cell, g.x + g.w, g.y + r * L.cell, thin))
     for c in range(1, L.cols):
         items.append(Line(g.x + c * L.cell, g.y, g.x + c * L.cell, g.y + g.h, thin))
-    items.append(Rect(g.x, g.y, g.w, g.h, Style(stroke=INK, width=0.7)))
+    items.append(Rect(g.x, g.y, g.w, g.h, Style(stroke=INK, width=FRAME_LINE)))
     # Panels (their contents come from their own forms, or per sheet).
     _, _, value_x, _ = fossil_columns(L)
     title_w = value_x - fossil_column_width(L) / 2 - L.fossils.x - 2.5

@@ -25,7 +25,10 @@ GRID_STYLE = Style(stroke=GRID_LINE, width=0.22)  # the thin lines between grid 
 WHITE = "#ffffff"
 NO_STYLE = Style()
 
-PAD = 3.0  # mm: everything stays this far inside the sheet's box
+SAFE_ZONE = 3.2  # mm: a print shop's safe zone inside the cut, 1/8 inch (3.175) rounded up
+FRAME_LINE = 0.7  # mm: the heaviest frame at the sheet's edge (the grid's)
+PAD = SAFE_ZONE + FRAME_LINE / 2  # mm: parts stay this far inside the sheet's box, so
+# that all their ink, frames included, stays SAFE_ZONE inside it (the print-shop cut)
 MIN_CELL = 8.0  # mm: smallest grid cell a pencil can fill comfortably
 MARGIN = 10.0  # mm: page margin of a pad
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
