@@ -173,3 +173,13 @@ def test_validate_finds_a_fold_label_or_calibration_step_too_long(shipped, key: 
     broken = replace(english, labels={**english.labels, key: long})
     ((lang, problem),) = trial_layout(data, [broken])
     assert lang is broken and ("needs" in str(problem) or "too long" in str(problem))
+
+
+def test_a_duplex_offset_on_a_folded_sheet_is_refused_and_nothing_written(tmp_path) -> None:
+    from conftest import run
+
+    result = run("tokens", "--layout", "gutter-fold", "--duplex-offset", "1,0", "--out",
+                 str(tmp_path / "out"))  # fmt: skip
+    assert result.exit_code == 1
+    assert "gutter-fold sheet prints on one side" in result.output
+    assert not (tmp_path / "out").exists()
