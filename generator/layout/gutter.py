@@ -88,9 +88,6 @@ class FoldGrid(Grid):
             return row, col
         return divmod(index, self.cols)
 
-    def index(self, row: int, col: int) -> int:
-        return col * self.rows + row if self.by_column else row * self.cols + col
-
     def slot(self, index: int) -> tuple[float, float]:
         row, col = self.place(index)
         cw, ch = self.cell
