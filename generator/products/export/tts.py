@@ -8,10 +8,11 @@ TTS's pen. Then one saved-object file per game (``digging-for-dinos.json``,
 TTS's "Saved Objects" folder, it puts a bag of tiles per era, the tokens and the aids
 (or the dig-site boards) on the table.
 
-Why tiles and bags, not a deck of cards: TTS draws a card at its card shape (a
-playing card's, taller than wide), whatever the sheet's cells are, so a 40 mm square
-tile on a card arrives stretched. A ``Custom_Tile`` of type 0 (box) with
-``Stretch`` on is drawn square ("the source image is stretched to make for a
+Why tiles and bags, not a deck of cards: the square tiles, exported as cards, were
+reported drawn stretched tall (a card's shape); TTS's knowledge base says only that
+decks "can be square or rectangular, depending on dimensions of card sheet", not how
+it decides, nor a card's size. A ``Custom_Tile``'s shape is documented: type 0 (box)
+with ``Stretch`` on is drawn square ("the source image is stretched to make for a
 symmetrical tile", TTS knowledge base, Custom Tile), so its drawn width:height is
 ``scaleX:scaleZ``, here 1:1. An era's tiles go into one ``Bag``: a bag, like a deck,
 is what TTS shuffles (``Object.shuffle``: "Shuffles/shakes up contents of a deck or
