@@ -23,17 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .check import Check
+from .press_checks import press_checks
+
 MM_PER_PT = 25.4 / 72
 TOLERANCE = 0.01  # mm: how far a box may be from where it should be
-
-
-@dataclass(frozen=True)
-class Check:
-    """One line of the report: what was checked, whether it passed, what was found."""
-
-    name: str
-    ok: bool
-    detail: str
 
 
 @dataclass
@@ -208,8 +202,6 @@ def preflight(
         if colours.rgb:
             detail += f"; {colours.rgb} RGB or grey colours left"
         report.checks.append(Check("ink", ok, detail))
-        from .press_checks import press_checks
-
         checks, report.delta_e = press_checks(reader, path, colours, report.checks)
         report.checks.extend(checks)
     else:

@@ -20,6 +20,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
+from .check import Check
 from .colour import DARK_C, DARK_L, USES, lab_transform, to_cmyk
 from .colour import cmyk_lab as _lab
 from .deltae import chroma, delta_e_2000, srgb_lab
@@ -29,9 +30,7 @@ from .palette import kit_palette
 NOTICEABLE = 5.0
 
 
-def _check(name: str, ok: bool, detail: str) -> Any:
-    from .preflight import Check
-
+def _check(name: str, ok: bool, detail: str) -> Check:
     return Check(name, ok, detail)
 
 
