@@ -203,8 +203,8 @@ def _print_service(name: str, product: str, lang: str, out_dir: Path, data_dir: 
     type=click.IntRange(36, 600),
     default=254,
     show_default=True,
-    help="Resolution of the images (a 40 mm tile is 400 px at 254); deck sheets stay "
-    "within 4096 px a side, dig-site boards at most 150 dpi.",
+    help="Resolution of the images (a 40 mm tile is 400 px square at 254, one image "
+    "a face); dig-site boards at most 150 dpi.",
 )
 @click.option(
     "--base-url",
@@ -216,8 +216,9 @@ def _print_service(name: str, product: str, lang: str, out_dir: Path, data_dir: 
 @out_option("output/export/tts", "Folder to write into (DIR/<lang>/...).")
 @data_option
 def tts(dpi: int, base_url: str | None, lang: str, out_dir: Path, data_dir: Path) -> None:
-    """Tabletop Simulator: era decks, tokens, player aids, dig-site boards and a saved
-    object per game; copy the .json and .png into TTS's Saved Objects folder.
+    """Tabletop Simulator: square tiles in one bag per era, round tokens, player aids,
+    dig-site boards and a saved object per game; copy the .json and .png into TTS's
+    Saved Objects folder.
 
     Example: dinokit export tts --lang en --out output/export/tts
     """
