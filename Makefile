@@ -75,4 +75,6 @@ docs: kit
 	$(BIN)/python -m dinokit.tools.preview output/digging-for-dinos/ko/tokens-a4.pdf 0 docs/tokens-a4-front.png 90
 	$(BIN)/python -m dinokit.tools.preview output/digging-for-dinos/it/aid-a4.pdf 0 docs/aid-a4-it.png 90
 	$(BIN)/python -m dinokit.tools.preview output/paleontologists/en/pad-sample-a4.pdf 0 docs/pad-a4-en.png 90
+	$(BIN)/dinokit tiles --layout gutter-fold --lang en --paper a4 --out output/docs-gutter
+	$(BIN)/python -m dinokit.tools.preview output/docs-gutter/digging-for-dinos/en/tiles-gutter-a4.pdf 0 docs/tiles-gutter-fold-a4.png 90
 	$(BIN)/python -m dinokit.tools.lighttable docs/calibration-lighttable.png 1.5,-2 a4 en 120
