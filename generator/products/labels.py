@@ -46,7 +46,8 @@ LABELS: Mapping[str, frozenset[str]] = {
     # rules booklets: the how-to-print sheet and the titles
     **dict.fromkeys(
         ["booklet_howto_title", "booklet_howto_first", "booklet_howto_duplex",
-         "booklet_howto_scale", "booklet_howto_fold", "booklet_howto_staple", "rules_title"],
+         "booklet_howto_manual", "booklet_howto_scale", "booklet_howto_fold",
+         "booklet_howto_staple", "rules_title"],
         NONE,
     ),
     "booklet_howto_letter": frozenset({"scale"}),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...draw.shapes import Page
 from ...games.data import ComponentData
 from ...layout.fonts import font_for
 from ...layout.inksaver import lighten
@@ -38,22 +39,7 @@ def build_booklet(
         pages = list(lighten(pages))
     name, label, size, subject = "rules-a5", "rules", "a5", "pdf_subject_shop"
     if imposed:
-        scale = imposed_scale(paper)
-        steps = ["booklet_howto_first", "booklet_howto_duplex", "booklet_howto_scale"]
-        if scale < 1:
-            steps.append("booklet_howto_letter")
-        steps += ["booklet_howto_fold", "booklet_howto_staple"]
-        percent = lang.label("percent", {"value": round(scale * 100)})
-        howto = [lang.label(s, {"scale": percent}) for s in steps]
-        pages = impose(
-            pages,
-            paper,
-            lang.label("booklet_howto_title"),
-            howto,
-            lang.label("print_check"),
-            font_for(lang.script),
-            font_for(lang.script, "bold"),
-        )
+        pages = impose_with_howto(pages, lang, paper)
         name, label, size = f"rules-imposed-{paper}", "rules-imposed", paper
         subject = "pdf_subject_booklet"
     elif fmt == "pdf":  # for a print shop: trimmed to A5, the cover bleeding beyond
@@ -69,3 +55,18 @@ def build_booklet(
         title=document_title(lang, game, lang.label("rules_title")),
         subject=document_subject(lang, subject, paper),
     )
+
+
+def impose_with_howto(pages: list[Page], lang: Language, paper: str) -> list[Page]:
+    """``pages`` imposed on ``paper`` for saddle stitching, after a first sheet that
+    says how to print them (double-sided, or by hand on a printer without duplex)."""
+    scale = imposed_scale(paper)
+    steps = ["booklet_howto_first", "booklet_howto_duplex", "booklet_howto_manual"]
+    steps += ["booklet_howto_scale"] + (["booklet_howto_letter"] if scale < 1 else [])
+    steps += ["booklet_howto_fold", "booklet_howto_staple"]
+    percent = lang.label("percent", {"value": round(scale * 100)})
+    howto = [lang.label(step, {"scale": percent}) for step in steps]
+    return impose(
+        pages, paper, lang.label("booklet_howto_title"), howto, lang.label("print_check"),
+        font_for(lang.script), font_for(lang.script, "bold"),
+    )  # fmt: skip

@@ -122,10 +122,10 @@ def _booklet_page(
     cache: dict[str, list[Page]],
 ) -> Page:  # fmt: skip
     """The imposed booklet's first sheet (how to print it), or the A5 cover."""
-    from ...layout.fonts import font_for
     from ...source.diagnostics import DataError, Diagnostics
     from ..booklet.build import booklet_pages
-    from ..booklet.imposition import SHOP_BLEED, impose, imposed_scale, trimmed
+    from ..booklet.imposition import SHOP_BLEED, trimmed
+    from ..booklet.output import impose_with_howto
     from ..booklet.source import load_structure, load_texts
 
     key = f"booklet/{game}"
@@ -138,16 +138,7 @@ def _booklet_page(
     pages = cache[key]
     if not imposed:
         return trimmed(pages[0])
-    scale = imposed_scale(paper)
-    steps = ["booklet_howto_first", "booklet_howto_duplex", "booklet_howto_scale"]
-    steps += ["booklet_howto_letter"] if scale < 1 else []
-    steps += ["booklet_howto_fold", "booklet_howto_staple"]
-    percent = lang.label("percent", {"value": round(scale * 100)})
-    howto = [lang.label(s, {"scale": percent}) for s in steps]
-    return impose(
-        pages[:1], paper, lang.label("booklet_howto_title"), howto, lang.label("print_check"),
-        font_for(lang.script), font_for(lang.script, "bold"),
-    )[0]  # fmt: skip
+    return impose_with_howto(pages[:1], lang, paper)[0]
 
 
 def kit_entries(

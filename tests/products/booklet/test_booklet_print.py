@@ -215,3 +215,21 @@ def test_poppler_and_ghostscript_read_every_booklet_page_without_a_complaint(
     assert not [line for line in said.splitlines() if any(c in line for c in READER_COMPLAINTS)]
     if tool == "qpdf":
         assert "No syntax or stream encoding errors found" in said
+
+
+def test_the_how_to_sheet_says_how_to_print_without_duplex(root: str, tmp_path: Path) -> None:
+    """Odd pages from 3, the stack turned, even pages from 4, a test sheet first: read
+    back by poppler's pdftotext from the imposed booklet's first page."""
+    import shutil
+    import subprocess
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext is missing (make test installs poppler-utils)")
+    pdf = tmp_path / "booklet.pdf"
+    pdf.write_bytes(booklet("paleontologists", "en", "letter", True, root))
+    done = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(pdf), "-"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    text = " ".join(done.stdout.split())
+    assert "No double-sided printer? Print the odd pages from page 3 on" in text
+    assert "then print the even pages from page 4 on" in text
+    assert "Try it on one sheet first: page 3, then page 4 on its back." in text
