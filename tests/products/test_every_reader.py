@@ -2,7 +2,8 @@
 
 The files: a whole duplex kit in two languages (Latin with diacritics and Japanese),
 a gutter-fold ink-saver kit on Letter, a pad with printed rolls, the print-shop files in
-RGB and in CMYK, and a balance report. The readers: poppler (``pdftoppm`` renders every
+RGB and in CMYK (PDF/X-4), a print service's deck (DriveThruCards, in Korean) and a
+balance report. The readers: poppler (``pdftoppm`` renders every
 page, as Evince and CUPS printing through it do; ``pdftotext`` extracts the text),
 Ghostscript (interprets every page), qpdf (checks the structure and every stream) and
 pdfium (renders every page). A reader that is missing skips with the line that
@@ -52,6 +53,8 @@ def every_pdf(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
          "--out", str(out / "shop")],
         ["export", "print-shop", "--product", "all", "--cmyk", "--lang", "fr",
          "--out", str(out / "shop")],
+        ["export", "print-shop", "--service", "drivethrucards", "--product", "all",
+         "--lang", "ko", "--out", str(out / "service")],
         ["simulate", "digging-for-dinos", "--games", "40", "--players", "3",
          "--out", str(out / "report")],
     ]  # fmt: skip
