@@ -98,7 +98,7 @@ def _delta_e(transform: Any, colours: Any) -> tuple[Any, dict[str, float]]:
     detail = (
         f"{len(found)} kit colours (and {others} mixed or unnamed ones), ΔE2000 of the round "
         f"trip sRGB -> profile CMYK -> Lab: median {statistics.median(found.values()):.1f}, "
-        f"max {max(found.values()):.1f}; over {NOTICEABLE:g}: {', '.join(over) or 'none'}; "
+        f"max {max(found.values()):.1f}; over {NOTICEABLE:g}: {', '.join(over) or 'none'}; each: "
         + ", ".join(f"{name} {value:.1f}" for name, value in found.items())
     )
     return _check("colours", True, detail), found
@@ -114,8 +114,10 @@ def _pdfx(reader: Any, path: Path, has_intent: bool, earlier: list[Any]) -> Any:
     version = header[5:8].decode("latin-1", "replace")
     points = {
         f"PDF {version} header (1.6 or later)": version >= "1.6",
-        "GTS_PDFXVersion PDF/X-4 in the information": info.get("/GTS_PDFXVersion") == "PDF/X-4",
-        "... and in the XMP": b"<pdfxid:GTS_PDFXVersion>PDF/X-4<" in xmp,
+        "GTS_PDFXVersion PDF/X-4 in the document information": (
+            info.get("/GTS_PDFXVersion") == "PDF/X-4"
+        ),
+        "the same in the XMP metadata": b"<pdfxid:GTS_PDFXVersion>PDF/X-4<" in xmp,
         "/Trapped /True or /False": info.get("/Trapped") in ("/True", "/False"),
         "a title": bool(info.get("/Title")),
         "creation and modification dates": "/CreationDate" in info and "/ModDate" in info,
