@@ -9,9 +9,10 @@ published values (the paper's matrices, WCAG's luminance, Sharma's CIEDE2000 dat
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from ...draw.deltae import delta_e_2000 as delta_e
 
 RGB = tuple[float, float, float]
 Lab = tuple[float, float, float]
@@ -88,49 +89,6 @@ def lab(rgb: RGB) -> Lab:
         t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29 for t in xyz
     )
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
-
-
-def delta_e(lab1: Lab, lab2: Lab) -> float:
-    """CIEDE2000 colour difference (kL = kC = kH = 1)."""
-    l1, a1, b1 = lab1
-    l2, a2, b2 = lab2
-    c_mean = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
-    g = 0.5 * (1 - math.sqrt(c_mean**7 / (c_mean**7 + 25.0**7)))
-    a1p, a2p = a1 * (1 + g), a2 * (1 + g)
-    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
-    h1p = math.degrees(math.atan2(b1, a1p)) % 360 if c1p else 0.0
-    h2p = math.degrees(math.atan2(b2, a2p)) % 360 if c2p else 0.0
-    dl, dc = l2 - l1, c2p - c1p
-    dh = 0.0
-    if c1p * c2p:
-        dh = h2p - h1p
-        dh = dh - 360 if dh > 180 else dh + 360 if dh < -180 else dh
-    d_big_h = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
-    l_mean, cp_mean = (l1 + l2) / 2, (c1p + c2p) / 2
-    h_mean = h1p + h2p
-    if c1p * c2p:
-        if abs(h1p - h2p) <= 180:
-            h_mean = (h1p + h2p) / 2
-        else:
-            h_mean = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
-    t = (
-        1
-        - 0.17 * math.cos(math.radians(h_mean - 30))
-        + 0.24 * math.cos(math.radians(2 * h_mean))
-        + 0.32 * math.cos(math.radians(3 * h_mean + 6))
-        - 0.20 * math.cos(math.radians(4 * h_mean - 63))
-    )
-    sl = 1 + 0.015 * (l_mean - 50) ** 2 / math.sqrt(20 + (l_mean - 50) ** 2)
-    sc = 1 + 0.045 * cp_mean
-    sh = 1 + 0.015 * cp_mean * t
-    rt = (
-        -2
-        * math.sqrt(cp_mean**7 / (cp_mean**7 + 25.0**7))
-        * math.sin(math.radians(60 * math.exp(-(((h_mean - 275) / 25) ** 2))))
-    )
-    return math.sqrt(
-        (dl / sl) ** 2 + (dc / sc) ** 2 + (d_big_h / sh) ** 2 + rt * (dc / sc) * (d_big_h / sh)
-    )
 
 
 def difference(a: str, b: str, deficiency: str | None = None) -> float:

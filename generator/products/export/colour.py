@@ -30,9 +30,9 @@ import io
 from pathlib import Path
 from typing import Any
 
+from ...draw.deltae import chroma, srgb_lab
 from ...render.pdf import OutputIntent
 from ...source import package_folder
-from .deltae import chroma, srgb_lab
 
 #: The most ink a print shop accepts on any spot, as a fraction (2.4 = 240%).
 INK_LIMIT = 2.4

@@ -20,10 +20,10 @@ import statistics
 from pathlib import Path
 from typing import Any
 
+from ...draw.deltae import chroma, delta_e_2000, srgb_lab
 from .check import Check
 from .colour import DARK_C, DARK_L, USES, lab_transform, to_cmyk
 from .colour import cmyk_lab as _lab
-from .deltae import chroma, delta_e_2000, srgb_lab
 from .palette import kit_palette
 
 #: ΔE2000 over this is named in the report.

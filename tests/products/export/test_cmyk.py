@@ -15,6 +15,7 @@ from export_fixtures import data_fixture, en_fixture  # noqa: F401  (fixtures)
 from PIL import Image, ImageCms
 from pypdf import PdfReader
 
+from dinokit.draw.deltae import delta_e_2000, srgb_lab
 from dinokit.draw.shapes import Circle, Line, Page, Rect, Style, Text
 from dinokit.products.dinos.colours import INK
 from dinokit.products.export.colour import (
@@ -26,7 +27,6 @@ from dinokit.products.export.colour import (
     press_colours,
     to_cmyk,
 )
-from dinokit.products.export.deltae import delta_e_2000, srgb_lab
 from dinokit.products.export.pieces import SHOP_BLEED
 from dinokit.products.export.preflight import preflight
 from dinokit.products.export.shop import export_print_shop
