@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import csv
+import io
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..source.files import FILE_MODE, OutputError, atomic_write, sha256
 
-__all__ = ["FILE_MODE", "OutputError", "Written", "atomic_write", "sha256"]
+__all__ = ["FILE_MODE", "OutputError", "Written", "atomic_write", "sha256", "write_csv"]
 
 
 @dataclass(frozen=True)
@@ -30,3 +33,16 @@ class Written:
             "pages": self.pages,
             "sha256": self.sha256,
         }
+
+
+def write_csv(
+    path: Path, columns: Sequence[str], rows: Iterable[Sequence[str]], component: str,
+    language: str, kind: str,
+) -> Written:  # fmt: skip
+    """A CSV file (``\n`` line ends, a header row of ``columns``), written whole."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(columns)
+    writer.writerows(rows)
+    content = buffer.getvalue().encode()
+    return Written(atomic_write(path, content), component, language, kind, 0, sha256(content))

@@ -8,13 +8,11 @@ face and how many a game needs: the columns The Game Crafter's uploads ask for.
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
 from ...games.data import ComponentData
 from ...source.lang import Language
-from ..files import Written, atomic_write, sha256
+from ..files import Written, atomic_write, sha256, write_csv
 from .kinds import pieces_of
 from .pieces import Art, Piece, face_page
 from .raster import png_bytes, render_images
@@ -47,13 +45,9 @@ def export_png(
                     (file, f"{product}/{piece.name}", face, str(piece.quantity),
                      f"{piece.width:g}", f"{piece.height:g}", f"{piece.bleed:g}")
                 )  # fmt: skip
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    writer.writerows(rows)
-    content = buffer.getvalue().encode()
-    path = atomic_write(folder / "components.csv", content)
-    written.append(Written(path, "components", lang.code, "png", 0, sha256(content)))
+    written.append(
+        write_csv(folder / "components.csv", CSV_COLUMNS, rows, "components", lang.code, "png")
+    )
     return written
 
 

@@ -14,8 +14,6 @@ product fits, saying why. Folders: ``out/<lang>/<service>/``.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,7 +22,7 @@ from ...games.data import ComponentData
 from ...layout.text import TextOverflow
 from ...render.pdf import render_pdf
 from ...source.lang import Language
-from ..files import Written, atomic_write, sha256
+from ..files import Written, atomic_write, sha256, write_csv
 from ..writer import document_title
 from .fitting import (
     MIN_TEXT_PT,
@@ -96,14 +94,11 @@ def export_service(
             rows += _write_pngs(pieces, chosen, service, folder / component, folder, lang, result)
         else:
             rows += _write_deck(pieces, chosen, folder, component, lang, result)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(MANIFEST_COLUMNS)
-    writer.writerows(rows)
-    content = buffer.getvalue().encode()
-    path = atomic_write(folder / "manifest.csv", content)
-    result.written.append(Written(path, "manifest", lang.code, service.key, 0, sha256(content)))
-    result.manifest = path
+    manifest = write_csv(
+        folder / "manifest.csv", MANIFEST_COLUMNS, rows, "manifest", lang.code, service.key
+    )
+    result.written.append(manifest)
+    result.manifest = manifest.path
     return result
 
 
