@@ -48,10 +48,10 @@ RULER = 100.0  # mm: length of the two rulers
 INK = "#000000"
 GREY = "#6b6b6b"
 COMMANDS = (
-    "dinokit printer set NAME --duplex-offset X,Y --paper {paper}",
-    "dinokit build --out output/ --printer NAME",
+    "dinokit printer set {name} --duplex-offset X,Y --paper {paper}",
+    "dinokit build --out output/ --printer {name}",
 )
-CHECK_COMMAND = "dinokit calibrate --paper {paper} --printer NAME"
+CHECK_COMMAND = "dinokit calibrate --paper {paper} --printer {name}"
 
 BACK_LEN = 6.0  # mm: every back line
 COARSE_LEN = 7.0  # mm: the front's thick lines
@@ -176,14 +176,16 @@ def _steps(
     """The numbered reading steps, each command after its step on a line of its own;
     returns the items and the next free baseline."""
     regular, bold = fonts_
+    name = lang.label("calibrate_printer_name")
+    commands = tuple(c.format(paper=paper, name=name) for c in COMMANDS)
     steps: list[tuple[str, tuple[str, ...]]] = [
         (lang.label("calibrate_step_print"), ()),
         (lang.label("calibrate_step_ruler", {"length": f"{RULER:g}"}), ()),
         (lang.label("calibrate_step_light"), ()),
         (lang.label("calibrate_step_coarse"), ()),
         (lang.label("calibrate_step_read"), ()),
-        (lang.label("calibrate_step_save"), tuple(c.format(paper=paper) for c in COMMANDS)),
-        (lang.label("calibrate_step_check"), (CHECK_COMMAND.format(paper=paper),)),
+        (lang.label("calibrate_step_save"), commands),
+        (lang.label("calibrate_step_check"), (CHECK_COMMAND.format(paper=paper, name=name),)),
     ]
     items: list[Item] = []
     lead = 9 * fonts.MM_PER_PT * 1.3

@@ -60,7 +60,8 @@ LABELS: Mapping[str, frozenset[str]] = {
     **dict.fromkeys(
         ["fold_line", "calibrate_title", "calibrate_step_print", "calibrate_step_light",
          "calibrate_step_coarse", "calibrate_step_read", "calibrate_step_save",
-         "calibrate_step_check", "calibrate_x", "calibrate_y", "calibrate_back"],
+         "calibrate_step_check", "calibrate_printer_name", "calibrate_x", "calibrate_y",
+         "calibrate_back"],
         NONE,
     ),
     "calibrate_step_ruler": frozenset({"length"}),
