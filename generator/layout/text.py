@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from pathlib import Path
 
 from uniseg.linebreak import line_break_units  # type: ignore[import-untyped]
@@ -75,9 +76,12 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
 
     Text with Han, kana or CJK punctuation breaks where the Unicode line breaking
     rules (UAX #14, by uniseg) allow, with the East Asian prohibitions on top
-    (:data:`NO_LINE_START`, :data:`NO_LINE_END`); a Latin word or a number inside
-    it stays whole. Other text (Latin, Hangul) breaks at plain spaces only: a
-    no-break space (French ' :') keeps its words together.
+    (:data:`NO_LINE_START`, :data:`NO_LINE_END`); a Latin run inside it (a word, an
+    option such as ``--duplex-offset``, a code) stays whole, and its last line never
+    holds a single CJK character with its punctuation (:func:`_no_widow`). Other text
+    (Latin, Hangul) breaks at plain spaces only: a no-break space (French ' :') keeps
+    its words together. In both, :func:`break_penalties` keeps a number with its unit
+    or noun, a label with its number and a sum together, unless the line is too narrow.
     """
     return list(_wrap(text, font, size, width, fonts.catalogue().path))
 
@@ -88,41 +92,177 @@ def _wrap(text: str, font: str, size: float, width: float, _catalogue: Path) -> 
     ``_catalogue`` keys the font ids to the catalogue they belong to."""
     m = fonts.metrics(font)
     advance = m.advance
+    space = advance(" ")
+
+    def wide(piece: str) -> int:
+        """A piece's advance at a line's end (its trailing spaces do not count)."""
+        return sum(advance(c) for c in piece.rstrip(" "))
 
     def fits(units: int) -> bool:
         return m.units_to_mm(units, size) <= width
 
-    lines: list[str] = []
-    if _CJK_RE.search(text) is None:
-        space = advance(" ")
-        current, used = "", 0
-        for word in (w for w in text.split(" ") if w):
-            wide = sum(advance(c) for c in word)
-            if current and not fits(used + space + wide):
-                lines.append(current)
-                current, used = word, wide
-            elif current:
-                current, used = f"{current} {word}", used + space + wide
-            else:
-                current, used = word, wide
-        if current:
-            lines.append(current)
-    else:
-        current, used = "", 0  # ``used``: the advance of ``current`` with its spaces
-        for unit in break_units(text):
-            shown = unit.rstrip(" ")
-            wide = sum(advance(c) for c in shown)
-            if current and not fits(used + wide):
-                lines.append(current.rstrip(" "))
-                current, used = "", 0
-            current += unit
-            used += wide + advance(" ") * (len(unit) - len(shown))
-        if current.strip(" "):
-            lines.append(current.rstrip(" "))
-    for line in lines:
-        if not fits(sum(advance(c) for c in line)):
+    cjk = _CJK_RE.search(text) is not None
+    units = break_units(text) if cjk else _word_units(text)
+    penalties = break_penalties(units, cjk)
+    pieces = _pieces(units, penalties, lambda piece: fits(wide(piece)))
+    lines: list[list[str]] = []  # the pieces of each line
+    used = 0  # the advance of the last line with its trailing spaces
+    for piece in pieces:
+        trailing = space * (len(piece) - len(piece.rstrip(" ")))
+        if lines and not fits(used + wide(piece)):
+            lines.append([piece])
+            used = wide(piece) + trailing
+        elif lines:
+            lines[-1].append(piece)
+            used += wide(piece) + trailing
+        else:
+            lines.append([piece])
+            used = wide(piece) + trailing
+    if cjk:
+        _no_widow(lines, lambda line: fits(wide("".join(line))))
+    out = tuple(s for s in ("".join(line).rstrip(" ") for line in lines) if s)
+    for line in out:
+        if not fits(wide(line)):
             raise TextOverflow(f"{line!r} is wider than {width:.1f} mm at {size:g} pt", text)
-    return tuple(lines)
+    return out
+
+
+#: Penalties of a break: free, only where the piece would not fit a line otherwise
+#: (number and unit, label and number, before an operator), only where even that is
+#: not enough (after an operator), never (inside a Latin run in CJK text).
+FREE, AVOID, AVOID_MORE, NEVER = 0, 1, 2, 3
+#: Operators of a sum or an equation written with spaces: "4 + 3 + 6 + 2 = 15".
+OPERATORS = frozenset("+-−–×÷=±<>≤≥")
+_NUMBER_END = re.compile(r"\d[%‰°]?$")
+_NUMBER_START = re.compile(r"[+\-−±]?\d")
+_NUMBER = re.compile(r"[(«„“\"']?[+\-−±]?\d[\d.,:/–\-]*[%‰°]?[.,;:!?)»”\"']*$")
+_PUNCT_END = re.compile(r"[.,;:!?)»”\"'…]$")
+
+
+def _word_units(text: str) -> tuple[str, ...]:
+    """Latin and Hangul text's pieces: each word with the plain spaces after it."""
+    return tuple(re.findall(r"[^ ]+ *", text.replace("\n", " ").lstrip(" ")))
+
+
+def break_penalties(units: tuple[str, ...], cjk: bool) -> list[int]:
+    """How much each break between ``units`` is to be avoided (one per gap).
+
+    - a number keeps with the word or CJK character after it, its unit or noun
+      ("8 anos", "+1 punt", "4 分"), in CJK text with a second ideograph ("12種類");
+    - a word keeps with the number after it, the label it numbers ("Cauda 1",
+      "kroki 2–4"), when that number keeps with nothing after it, or when the word is
+      capitalised (then the number does not also take the word after it);
+    - a sum keeps together: "4 + 3 + 6 + 2" breaks, when it must, before an operator
+      (the operator goes down with its number), and after one only as a last resort;
+    - in CJK text a Latin run never breaks: not after the hyphen of "--duplex-offset"
+      nor inside "PAL-5XNH-8W1Q" (UAX #14 allows both).
+
+    All but the last may still break when the piece they make is wider than the line.
+    """
+    words = [u.rstrip(" ") for u in units]
+    spaced = [u != w for u, w in zip(units, words, strict=True)]
+
+    def number(i: int) -> bool:  # a whole number word, maybe with punctuation
+        return 0 <= i < len(words) and _NUMBER.match(words[i]) is not None
+
+    def ends_number(i: int) -> bool:
+        return 0 <= i < len(words) and _NUMBER_END.search(words[i]) is not None
+
+    def starts_number(i: int) -> bool:
+        return 0 <= i < len(words) and _NUMBER_START.match(words[i]) is not None
+
+    def operator(i: int) -> bool:  # between two numbers
+        return (
+            0 <= i < len(words)
+            and words[i] in OPERATORS
+            and ends_number(i - 1)
+            and starts_number(i + 1)
+        )
+
+    def label(i: int) -> bool:  # a word of letters
+        return 0 <= i < len(words) and words[i].isalpha() and _CJK_RE.search(words[i]) is None
+
+    def unit_after(i: int) -> bool:  # number i keeps with what follows it
+        return (
+            ends_number(i)
+            and i + 1 < len(words)
+            and words[i + 1][:1].isalpha()
+            and (not cjk or not spaced[i] or number(i))
+        )
+
+    penalties: list[int] = []
+    taken = -1  # a number glued to its capitalised label takes no unit after it
+    for i in range(len(units) - 1):
+        a, b = words[i], words[i + 1]
+        p = FREE
+        if cjk and not spaced[i] and a and b and _latin(a[-1]) and _latin(b[0]):
+            p = NEVER
+        elif operator(i + 1):
+            p = AVOID
+        elif operator(i):
+            p = AVOID_MORE
+        elif label(i) and number(i + 1) and a[0].isupper() and not _PUNCT_END.search(a):
+            p, taken = AVOID, i + 1
+        elif unit_after(i) and taken != i:
+            p = AVOID
+        elif cjk and ends_number(i - 1) and not spaced[i - 1] and _han(a) and _han(b[:1]):
+            p = AVOID  # a unit of two ideographs: 12種類, 50毫米
+        elif label(i) and number(i + 1) and not unit_after(i + 1) and not operator(i + 2):
+            p = AVOID
+        penalties.append(p)
+    return penalties
+
+
+def _han(s: str) -> bool:
+    """One Han ideograph (a counter or unit: 種, 张, 分)."""
+    return len(s) == 1 and unicodedata.name(s, "").startswith("CJK UNIFIED")
+
+
+def _latin(c: str) -> bool:
+    """Part of a Latin run: not CJK, not a space."""
+    return not c.isspace() and _CJK_RE.match(c) is None
+
+
+def _pieces(units: tuple[str, ...], penalties: list[int], fits) -> list[str]:
+    """``units`` joined where a break is avoided, the joins undone (free breaks first,
+    then the avoided ones) for a piece wider than a line; a piece that still does not
+    fit stays whole (and overflows)."""
+
+    def split(lo: int, hi: int, level: int) -> list[str]:
+        out: list[str] = []
+        start = lo
+        for i in range(lo, hi):
+            if i == hi - 1 or penalties[i] <= level:
+                piece = "".join(units[start : i + 1])
+                if level < AVOID_MORE and not fits(piece) and i > start:
+                    out += split(start, i + 1, level + 1)
+                else:
+                    out.append(piece)
+                start = i + 1
+        return out
+
+    return split(0, len(units), FREE) if units else []
+
+
+def _is_short(line: list[str]) -> bool:
+    """A CJK widow: one character, with or without its punctuation."""
+    text = "".join(line)
+    return len([c for c in text if not (c.isspace() or _punct(c))]) <= 1
+
+
+def _punct(c: str) -> bool:
+    return c in NO_LINE_START or c in NO_LINE_END or unicodedata.category(c)[0] == "P"
+
+
+def _no_widow(lines: list[list[str]], fits) -> None:
+    """Pull pieces down from the line before while the last line is a widow (and the
+    line before keeps at least one piece)."""
+    while len(lines) > 1 and _is_short(lines[-1]) and len(lines[-2]) > 1:
+        moved = [lines[-2][-1], *lines[-1]]
+        if not fits(moved):
+            return
+        lines[-2].pop()
+        lines[-1] = moved
 
 
 @functools.lru_cache(maxsize=16384)

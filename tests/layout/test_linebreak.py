@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from dinokit.layout import fonts
-from dinokit.layout.text import NO_LINE_END, NO_LINE_START, TextOverflow, break_units, wrap
+from dinokit.layout.text import (
+    NO_LINE_END,
+    NO_LINE_START,
+    TextOverflow,
+    break_penalties,
+    break_units,
+    wrap,
+)
 
 # Crafted so that a naive break (between any two characters) would land on every
 # rule: closing brackets and stops after a full line, opening brackets at a line's
@@ -45,19 +52,28 @@ def test_cjk_lines_obey_the_rules(text: str, font: str, width: float) -> None:
 
 
 def test_lines_are_full_greedy() -> None:
-    """Each line takes as much as fits: the next line's first piece would not."""
+    """Each line takes as much as fits: the next line's first piece would not (a piece:
+    the break units joined where a break is avoided, as a number with its unit). The
+    last break may move back for the widow rule, so it is not checked."""
     width = 31.0
     lines = wrap(JAPANESE, "ja", 9, width)
     units = break_units(JAPANESE)
+    penalties = break_penalties(units, cjk=True)
+    pieces = [units[0]]
+    for unit, penalty in zip(units[1:], penalties, strict=True):
+        if penalty:
+            pieces[-1] += unit
+        else:
+            pieces.append(unit)
     starts = set()
     at = 0
-    for line in lines[:-1]:
+    for line in lines[:-2]:
         at += len(line)
         starts.add(at)
     pos, boundaries = 0, []
-    for unit in units:
-        boundaries.append((pos, unit))
-        pos += len(unit)
+    for piece in pieces:
+        boundaries.append((pos, piece))
+        pos += len(piece)
     joined = "".join(lines)
     for start in starts:  # the piece that starts the next line did not fit on this one
         piece = next(u for p, u in boundaries if p == start)
@@ -85,3 +101,85 @@ def test_a_latin_word_too_wide_in_cjk_text_overflows() -> None:
     with pytest.raises(TextOverflow) as err:
         wrap("化石Parasaurolophusです", "ja", 9, 12.0)
     assert err.value.text == "化石Parasaurolophusです"
+
+
+# The rules of issue 25, each on a string made to break where it must not.
+
+
+@pytest.mark.parametrize("width", [28.0, 33.0, 40.0, 47.0, 55.0])
+def test_an_option_in_japanese_text_never_breaks_inside(width: float) -> None:
+    text = "ずれは「dinokit printer set 名前 --duplex-offset X,Y --paper a4」で保存します。"
+    lines = wrap(text, "ja", 9, width)
+    assert any("--duplex-offset" in line for line in lines), lines
+    assert any("--paper" in line for line in lines), lines
+    for line in lines:
+        assert not line.endswith("-"), lines
+
+
+def test_a_code_in_chinese_text_stays_whole() -> None:
+    for width in (30.0, 34.0, 40.0):
+        lines = wrap("你的代码是PAL-5XNH-8W1Q，请记下。", "sc", 9, width)
+        assert any("PAL-5XNH-8W1Q" in line for line in lines), lines
+
+
+@pytest.mark.parametrize(
+    ("text", "font", "kept"),
+    [
+        ("Você precisa ter a partir de 8 anos para jogar este jogo", "sans", "8 anos"),
+        ("Quem completa 4 dinossauros primeiro ganha a partida", "sans", "4 dinossauros"),
+        ("Elke soort levert +1 punt op aan het eind van het spel", "sans", "+1 punt"),
+        ("Het museum toont 4 dinosaurussen naast elkaar in de zaal", "sans", "4 dinosaurussen"),
+        ("Połóż kafelek na polu Cauda 1, potem na następnym", "sans", "Cauda 1,"),
+        ("Powtórz wszystkie kroki 2–4, aż skończą się kafelki", "sans", "kroki 2–4,"),
+        ("每位玩家拿取卡纸 8 张，然后放在面前。", "sc", "8 张，"),
+        ("恐龙骨架完成后，每块得分 = 4 分。", "sc", "4 分。"),
+        ("ボーナス欄の全12種類から選びます。", "ja", "12種類"),
+    ],
+)
+def test_a_number_keeps_with_its_unit_or_its_label(text: str, font: str, kept: str) -> None:
+    widths = [w / 2 for w in range(50, 130)]  # each fits a line whole
+    for width in widths:
+        lines = wrap(text, font, 9, width)
+        assert any(kept in line for line in lines), (width, lines)
+
+
+def test_a_sum_breaks_only_before_an_operator() -> None:
+    text = "Your dinosaur scores 4 + 3 + 6 + 2 = 15 points in this round"
+    for width in [w / 2 for w in range(50, 140)]:
+        lines = wrap(text, "sans", 9, width)
+        assert " ".join(lines) == text
+        for line in lines[:-1]:
+            assert line.split(" ")[-1] not in ("+", "="), (width, lines)
+        if fonts.text_width_mm("sans", "4 + 3 + 6 + 2 = 15 points", 9) <= width:
+            assert any("4 + 3 + 6 + 2 = 15" in line for line in lines), (width, lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "font"),
+    [
+        ("挖出化石板块，拼合恐龙骨架，把本次考察中最出色的恐龙收藏带回家。", "sc"),
+        ("掷出骰子，小心挖开埋藏骨骼四周的土层，让最珍贵的发现重见天日。", "sc"),
+        ("形が覆った星1つにつき、ボーナス欄にある好きなボーナス1つに○をつけます。", "ja"),
+        ("形が覆った星1つにつき、ボーナス1つに○", "ja"),
+    ],
+)
+def test_no_cjk_paragraph_ends_with_one_character_alone(text: str, font: str) -> None:
+    for width in [w / 2 for w in range(40, 200)]:
+        lines = wrap(text, font, 9, width)
+        if len(lines) > 1:
+            alone = [c for c in lines[-1] if c not in NO_LINE_START and c not in "。、，"]
+            assert len(alone) >= 2, (width, lines)
+            assert "".join(lines) == text
+
+
+def test_the_penalties_name_each_rule() -> None:
+    units = ("Cauda ", "1 ", "e ", "4 ", "dinos ", "4 ", "+ ", "2")
+    assert break_penalties(units, cjk=False) == [1, 0, 0, 1, 0, 1, 2]
+    assert break_penalties(("--", "duplex-", "offset ", "で"), cjk=True) == [3, 3, 0]
+
+
+def test_polish_one_letter_words_keep_their_no_break_space() -> None:
+    text = "Gracz kładzie kafelek w\u00a0rogu planszy i\u00a0przesuwa pionek o\u00a0dwa pola"
+    for width in (20.0, 25.0, 30.0, 40.0):
+        for line in wrap(text, "sans", 9, width):
+            assert not line.endswith((" w", " i", " o")), line
