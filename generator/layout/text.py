@@ -71,7 +71,7 @@ NO_LINE_START = frozenset(
 NO_LINE_END = frozenset("「『（［｛〔〈《【〘〖〝‘“｟«‹([{")
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+def wrap(text: str, font: str, size: float, width: float, title: bool = False) -> list[str]:
     """Break text into lines so each fits ``width`` mm; a piece too long overflows.
 
     Text with Han, kana or CJK punctuation breaks where the Unicode line breaking
@@ -82,14 +82,31 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     (Latin, Hangul) breaks at plain spaces only: a no-break space (French ' :') keeps
     its words together. In both, :func:`break_penalties` keeps a number with its unit
     or noun, a label with its number and a sum together, unless the line is too narrow.
+
+    ``title``: a heading or a tagline, whose CJK text breaks after its clauses' stops
+    and commas (「挖出化石板块，拼合恐龙骨架，/ 把本次考察中……带回家。」) where that
+    takes no more lines than breaking anywhere.
     """
-    return list(_wrap(text, font, size, width, fonts.catalogue().path))
+    path = fonts.catalogue().path
+    lines = _wrap(text, font, size, width, path)
+    if title and len(lines) > 1 and _CJK_RE.search(text) is not None:
+        by_clause = _wrap(text, font, size, width, path, clauses=True)
+        if len(by_clause) <= len(lines):
+            return list(by_clause)
+    return list(lines)
+
+
+#: Where a title's CJK clauses end (:func:`wrap`'s ``title``).
+CLAUSE_ENDS = frozenset("、。，：；！？,;:!? ")
 
 
 @functools.lru_cache(maxsize=16384)
-def _wrap(text: str, font: str, size: float, width: float, _catalogue: Path) -> tuple[str, ...]:
+def _wrap(
+    text: str, font: str, size: float, width: float, _catalogue: Path, clauses: bool = False
+) -> tuple[str, ...]:
     """:func:`wrap`, remembered (a booklet is set at several densities, in several files);
-    ``_catalogue`` keys the font ids to the catalogue they belong to."""
+    ``_catalogue`` keys the font ids to the catalogue they belong to; ``clauses``: a
+    break inside a clause is avoided (a title's CJK text)."""
     m = fonts.metrics(font)
     advance = m.advance
     space = advance(" ")
@@ -104,6 +121,11 @@ def _wrap(text: str, font: str, size: float, width: float, _catalogue: Path) -> 
     cjk = _CJK_RE.search(text) is not None
     units = break_units(text) if cjk else _word_units(text)
     penalties = break_penalties(units, cjk)
+    if clauses:
+        penalties = [
+            p if u[-1:] in CLAUSE_ENDS else max(p, AVOID)
+            for u, p in zip(units, penalties, strict=False)
+        ]
     pieces = _pieces(units, penalties, lambda piece: fits(wide(piece)))
     lines: list[list[str]] = []  # the pieces of each line
     used = 0  # the advance of the last line with its trailing spaces
@@ -242,6 +264,15 @@ def _pieces(units: tuple[str, ...], penalties: list[int], fits) -> list[str]:
         return out
 
     return split(0, len(units), FREE) if units else []
+
+
+def widowed(lines: list[str]) -> bool:
+    """Whether CJK lines leave one character alone on a line (with or without its
+    punctuation): the last, which :func:`wrap` avoids where it can, or any other; a
+    short label (三叠纪) that would rather shrink onto one line tests this."""
+    return len(lines) > 1 and any(
+        _CJK_RE.search(line) is not None and _is_short([line]) for line in lines
+    )
 
 
 def _is_short(line: list[str]) -> bool:

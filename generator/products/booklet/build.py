@@ -28,6 +28,7 @@ from .typeset import (
     Density,
     Draw,
     Fonts,
+    PageModel,
     boxed,
     figure,
     flow,
@@ -68,13 +69,20 @@ def _table(
 
 
 def booklet_pages(
-    structure: Structure, texts: Texts, data: ComponentData, lang: Language, bleed: float = 0.0
+    structure: Structure,
+    texts: Texts,
+    data: ComponentData,
+    lang: Language,
+    bleed: float = 0.0,
+    model: list[PageModel] | None = None,
 ) -> list[Page]:
     """The booklet's A5 pages: cover, contents, body, set at the density that fills
     its folded sheets best (:func:`pick_density`).
 
     ``bleed`` 0 keeps the cover's background inside the printable area (home
     printing); more runs it that many mm beyond the page, for :func:`trimmed`.
+    ``model``, when given, receives the body pages' :class:`PageModel` (what the
+    typesetter put on each: the page rules are tested on it).
     """
     from .diagrams import DIAGRAMS, Context
 
@@ -93,7 +101,10 @@ def booklet_pages(
         if block.kind == "diagram"
     }
     sets = [_body(structure, t, figures, ctx, title, d) for d in DENSITIES]
-    chosen = sets[pick_density([len(pages) + (cover is not None) for pages in sets])]
+    pick = pick_density([len(pages) + (cover is not None) for pages in sets])
+    chosen = sets[pick]
+    if model is not None:
+        _body(structure, t, figures, ctx, title, DENSITIES[pick], model)
     return ([cover] if cover else []) + chosen
 
 
@@ -124,8 +135,9 @@ def _body(
     ctx: Context,
     title: str,
     d: Density,
+    model: list[PageModel] | None = None,
 ) -> list[Page]:
-    """The contents and body pages at one density."""
+    """The contents and body pages at one density (``model``: see :func:`booklet_pages`)."""
     f = ctx.fonts
     chunks: list[Chunk] = []
     for block in structure.blocks:
@@ -151,12 +163,13 @@ def _body(
         elif kind == "pagebreak":
             chunks.append(Chunk([], [], page_break=True))
     if "contents_title" not in t:
-        return [page_frame(items, n, f, title) for n, items in enumerate(flow(chunks), start=2)]
+        pages = flow(chunks, model=model)
+        return [page_frame(items, n, f, title) for n, items in enumerate(pages, start=2)]
     # The contents head the first body page; a first run finds where each section starts.
     count = sum(1 for block in structure.blocks if block.kind == "heading")
     anchors: list[tuple[str, int]] = []
     flow(_contents(t["contents_title"], [("", 0)] * count, f, d) + chunks, anchors)
-    body = flow(_contents(t["contents_title"], anchors, f, d) + chunks)
+    body = flow(_contents(t["contents_title"], anchors, f, d) + chunks, model=model)
     return [page_frame(items, n, f, title) for n, items in enumerate(body, start=2)]
 
 
@@ -224,7 +237,7 @@ def _cover(game: str, title: str, lines: list[str], ctx: Context, bleed: float) 
     f = ctx.fonts
     w, h = A5
     items = _cover_ground(w, h, bleed)
-    title_lines = wrap(title, f.display, 30, w - 24)
+    title_lines = wrap(title, f.display, 30, w - 24, title=True)
     if len(title_lines) > 2:
         raise TextOverflow(f"booklet title {title!r} needs more than two lines")
     for i, line in enumerate(title_lines):
@@ -247,7 +260,7 @@ def _cover(game: str, title: str, lines: list[str], ctx: Context, bleed: float) 
     for i, text in enumerate(lines):
         size = 11 if i == 0 else 9
         font = f.bold if i == 0 else f.regular
-        for row in wrap(text, font, size, w - 28):
+        for row in wrap(text, font, size, w - 28, title=True):
             items.append(Text(w / 2, y, row, font, size, INK if i == 0 else ACCENT, "center"))
             y += size * 0.5
         y += 3

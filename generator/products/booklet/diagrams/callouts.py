@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ....draw.shapes import Align, Circle, Group, Item, Line, Path, Rect, Style, Text, Transform
 from ....games.data import ComponentData
 from ....layout import fonts as fontlib
-from ....layout.text import TextOverflow, fit_size, fitted_text, wrap
+from ....layout.text import TextOverflow, fit_size, fitted_text, widowed, wrap
 from ....source.lang import Language
 from ..typeset import ACCENT, INK, Draw, Fonts
 
@@ -83,7 +83,7 @@ def text_block_layout(
             lines = wrap(text, font, s, width)
         except TextOverflow:
             lines = []
-        if lines and len(lines) <= max_lines:
+        if lines and len(lines) <= max_lines and not widowed(lines):
             break
         s -= 0.25
     else:  # one line, as small as it must be
