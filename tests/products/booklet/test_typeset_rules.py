@@ -111,3 +111,31 @@ def test_cjk_guide_texts_keep_latin_runs_and_have_no_widows(data, code) -> None:
         for width in (60.0, 75.0, 90.0, 120.0, 160.0):
             problems += _line_problems(wrap(text, regular, 9, width), True, text)
     assert not problems, problems
+
+
+#: Numbers in the texts: digits and the placeholders that are filled with one.
+_NUMBER = (
+    r"(?:(?<![A-Za-z\d])\d+(?:[.,/]\d+)*%?"  # not a code's digit: A5 is a Latin word
+    r"|\{(?:card|plain|number|die|done|total|count|line|last|round|rounds)\})"
+)
+_HAN = r"[\u3040-\u30ff\u3400-\u9fff]"
+
+
+@pytest.mark.parametrize("code", ("ja", "zh-Hans"))
+def test_numbers_touch_chinese_and_japanese_text_and_titles_are_in_brackets(data, code) -> None:
+    """The spacing rule of docs/languages.md: in Chinese and Japanese no space between a
+    number and the text around it (卡纸8张, 50毫米, 第3页); a Latin word or a command
+    keeps its spaces. In Chinese a game's title stands in 《》."""
+    texts = dict(data.language(code).labels)
+    for game in GAMES:
+        loaded = load_texts(game, code, Diagnostics())
+        assert loaded is not None
+        texts.update({f"{game}.{k}": v for k, v in loaded.texts.items()})
+    spaced = re.compile(f"{_HAN} {_NUMBER}|{_NUMBER} {_HAN}")
+    bad = {key: text for key, text in texts.items() if spaced.search(text)}
+    assert not bad, bad
+    if code == "zh-Hans":
+        for title in ("Digging for Dinos", "Paleontologists"):
+            for key, text in texts.items():
+                if title in text:
+                    assert f"《{title}》" in text, (key, text)
