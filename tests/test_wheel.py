@@ -138,7 +138,7 @@ def test_the_wheel_holds_one_package_dinokit_with_its_data(dist) -> None:
     assert "Provides-Extra: tune" in meta and "Provides-Extra: dask" in meta
     assert "Requires-Dist: optuna" in meta.split("Provides-Extra: tune")[1]  # only as an extra
     # exact pins where output bytes depend on the version; security fixes reach the server
-    for exact in ("reportlab==", "fonttools==", "uniseg==", "rl-accel==", "pypdfium2=="):
+    for exact in ("reportlab==", "fonttools==", "uniseg==", "rl-accel==", "pypdfium2==", "babel=="):
         assert f"Requires-Dist: {exact}" in meta, exact
     for lower in ("starlette>=", "uvicorn>=", "pyyaml>=", "pillow>="):
         assert f"Requires-Dist: {lower}" in meta, lower

@@ -11,7 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 NONE: frozenset[str] = frozenset()
-TWO_PARTS = frozenset({"0", "1"})  # a list pattern: what comes before, and the item added
+TWO_PARTS = frozenset({"0", "1"})  # a range: where it starts and where it ends
+
+#: Labels a language may give, and need not: its own "and" list where CLDR's does not
+#: read well in running text (Korean joins names with ·, not 및): ``list_and`` joins the
+#: last item on, ``list_and_more`` every item before it (default: CLDR's middle part).
+OPTIONAL: Mapping[str, frozenset[str]] = {"list_and": TWO_PARTS, "list_and_more": TWO_PARTS}
 
 LABELS: Mapping[str, frozenset[str]] = {
     # Paleontologists pad sheets
@@ -37,11 +42,9 @@ LABELS: Mapping[str, frozenset[str]] = {
     "aid_ability": frozenset({"ability_species_or"}),
     "aid_end_when": frozenset({"end_completed"}),
     "aid_setup_players": frozenset({"players"}),
-    # lists and era names, shared by the booklets, the aid and the sheets
-    "list_and": TWO_PARTS,
-    "list_and_more": TWO_PARTS,
-    "list_or": TWO_PARTS,
-    "list_or_more": TWO_PARTS,
+    # ranges and era names, shared by the booklets, the aid and the sheets (lists and
+    # numbers come from CLDR through Babel: Language.join, Language.number)
+    "range": TWO_PARTS,
     "era_numeral": frozenset({"era", "name", "number", "numeral"}),
     # rules booklets: the how-to-print sheet and the titles
     **dict.fromkeys(

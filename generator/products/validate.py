@@ -21,7 +21,7 @@ from ..source.lang import Language, check_labels
 from . import products_of
 from .booklet import source as booklet_source
 from .booklet.checks import Status, check_booklets
-from .labels import LABELS
+from .labels import LABELS, OPTIONAL
 
 __all__ = ["DEFAULT_DATA_DIR", "load_data"]
 
@@ -47,7 +47,7 @@ def load_data(
         check = getattr(products_of(game), "check", None)
         if check is not None:
             check(data.game(game.id), diags)
-    check_labels(data.languages, LABELS, diags)
+    check_labels(data.languages, LABELS, diags, OPTIONAL)
     check_glyphs(data.languages, diags)
     if not diags.errors:
         _check_layouts(data, diags)

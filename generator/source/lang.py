@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import message
 from . import schema as s
 from .diagnostics import Diagnostics, Location, display_path
 from .located import YNode, load_file
@@ -71,49 +72,110 @@ class Language:
     def label(self, key: str, values: Mapping[str, object] | None = None) -> str:
         """A label, its {placeholders} filled from ``values`` (see :func:`fill`)."""
         text = self.labels[key]
-        return fill(text, values) if values else text
+        return fill(text, values, self.code) if values else text
+
+    def number(self, value: float | int, signed: bool = False) -> str:
+        """A number as this language writes it (CLDR: decimal sign, minus sign), with its
+        fraction digits as given; ``signed``: a plus sign before a positive number."""
+        return message.format_number(value, self.code, signed)
+
+    def percent(self, value: float | int) -> str:
+        """``value`` per cent (94 -> "94%", "94 %" in French): the ``percent`` label."""
+        return self.label("percent", {"value": self.number(value)})
+
+    def join(self, items: Iterable[str], kind: str = "and") -> str:
+        """``items`` as the language lists them, ``kind`` "and", "or" or "series" (a
+        plain enumeration, "A, B, C"): CLDR's list patterns, or for "and" the optional
+        labels ``list_and`` (the last item) and ``list_and_more`` (those before it)."""
+        items = list(items)
+        if kind != "and" or "list_and" not in self.labels or not items:
+            return message.format_list(items, kind, self.code)
+        head = items[0]
+        for item in items[1:-1]:
+            if "list_and_more" in self.labels:
+                head = self.label("list_and_more", {"0": head, "1": item})
+            else:
+                head = message.format_list([head, item], "series", self.code)
+        return self.label("list_and", {"0": head, "1": items[-1]}) if len(items) > 1 else head
+
+    def range(self, low: object, high: object) -> str:
+        """From ``low`` to ``high`` ("3–4", Japanese "3～4"): the ``range`` label (Babel
+        does not carry CLDR's number-range patterns)."""
+        return self.label("range", {"0": low, "1": high})
 
 
-#: A placeholder: a name or a position in braces. Anything else in braces is text.
-PLACEHOLDER_RE = re.compile(r"\{([A-Za-z0-9_]*)\}")
-#: Every brace construct of a text: placeholders, and braces standing alone.
-_BRACES_RE = re.compile(r"\{[^{}]*\}|[{}]")
-
-
-def fill(text: str, values: Mapping[str, object]) -> str:
-    """``text`` with each ``{name}`` whose name is in ``values`` replaced by its value.
+def fill(text: str, values: Mapping[str, object], code: str = REFERENCE) -> str:
+    """``text`` with each ``{name}`` whose name is in ``values`` replaced by its value,
+    and each plural message ``{n, plural, one {...} other {...}}`` whose count is given
+    replaced by the branch language ``code`` takes for it (CLDR's plural rules).
 
     Unlike ``str.format`` it never reaches attributes or items (``{x.__class__}``),
     never fails on a lone brace, and leaves unknown names as they are: data can
-    only ever substitute the values it is given.
+    only ever substitute the values it is given (see :mod:`generator.source.message`).
     """
-    return PLACEHOLDER_RE.sub(
-        lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text
-    )
+    return message.fill(text, values, code)
 
 
 def placeholder_problems(text: str, allowed: Iterable[str]) -> list[str]:
-    """What is wrong with the braces of ``text`` when it may use only ``allowed``."""
+    """What is wrong with the braces of ``text`` when it may use only ``allowed``
+    (plainly or as the count of a plural message)."""
     allowed = set(allowed)
-    problems = []
-    for token in _BRACES_RE.findall(text):
-        name = token[1:-1] if len(token) > 1 else None
-        if name is None:
-            problems.append(f"a lone {token!r} (braces are only for placeholders)")
-        elif name not in allowed:
-            may = ", ".join(f"{{{a}}}" for a in sorted(allowed)) or "none"
-            problems.append(f"{token} is not a placeholder it can use (it may use: {may})")
+    problems = [p.message for p in message.parse(text)[1]]
+    may = ", ".join(f"{{{a}}}" for a in sorted(allowed)) or "none"
+    for name in sorted(message.names(text) - allowed):
+        problems.append(f"{{{name}}} is not a placeholder it can use (it may use: {may})")
     return problems
 
 
+def plural_problems(text: str, code: str, loc: Location, diags: Diagnostics, what: str) -> None:
+    """E-PLURAL where a plural message of ``text`` (the YAML value at ``loc``) gives
+    other categories than CLDR lists for language ``code``, at the line and column
+    of the message (a missing category) or of the branch (an extra one)."""
+    for problem in message.category_problems(text, code):
+        diags.error("E-PLURAL", within(loc, text, problem.offset), f"{what}: {problem.message}")
+
+
+def within(loc: Location, text: str, offset: int) -> Location:
+    """The file position of ``text[offset]``, ``text`` being the YAML value that starts
+    at ``loc``: the words that start there are found in the file as written (escapes
+    and quotes make the two differ); ``loc`` itself when they are not."""
+    if loc.line <= 0:
+        return loc
+    try:
+        raw = Path(loc.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return loc
+    lines = raw.split("\n")
+    start = sum(len(line) + 1 for line in lines[: loc.line - 1]) + loc.column - 1
+    probe = re.match(r"[^\\\"'\x80-\U0010ffff\n]{1,24}", text[offset:])
+    if probe is None:
+        return loc
+    found = start - 1
+    for _ in range(text[:offset].count(probe.group()) + 1):
+        found = raw.find(probe.group(), found + 1)
+        if found < 0:
+            return loc
+    line = raw.count("\n", 0, found) + 1
+    return Location(loc.file, line, found - (raw.rfind("\n", 0, found) + 1) + 1)
+
+
 def check_labels(
-    languages: Iterable[Language], required: Mapping[str, Iterable[str]], diags: Diagnostics
+    languages: Iterable[Language],
+    required: Mapping[str, Iterable[str]],
+    diags: Diagnostics,
+    optional: Mapping[str, Iterable[str]] | None = None,
 ) -> None:
     """Every language gives every label the code prints (``required``: label -> the
-    placeholders it may use), with no other placeholders and no stray braces."""
+    placeholders it may use), with no other placeholders and no stray braces, and
+    every plural message with exactly the categories of its language (E-PLURAL);
+    ``optional`` labels are checked the same way when a language gives them."""
+    optional = optional or {}
     for lang in languages:
         where = lang.locs.get("labels", lang.loc)
-        for key in sorted(required):
+        for key in sorted({**optional, **required}):
+            if key not in lang.labels and key in optional:
+                continue
+            allowed = required[key] if key in required else optional[key]
             if key not in lang.labels:
                 diags.error(
                     "E-LANG-MISSING",
@@ -121,13 +183,20 @@ def check_labels(
                     f"language {lang.code}: label {key!r} is missing (key labels.{key})",
                 )
                 continue
-            for problem in placeholder_problems(lang.labels[key], required[key]):
+            for problem in placeholder_problems(lang.labels[key], allowed):
                 diags.error(
                     "E-LANG-PLACEHOLDER",
                     lang.locs.get(f"label:{key}", where),
                     f"language {lang.code}: label {key}: {problem}",
                 )
-        for key in sorted(set(lang.labels) - set(required)):
+            plural_problems(
+                lang.labels[key],
+                lang.code,
+                lang.locs.get(f"value:label:{key}", where),
+                diags,
+                f"language {lang.code}: label {key}",
+            )
+        for key in sorted(set(lang.labels) - set(required) - set(optional)):
             diags.warning(
                 "W-LANG-UNKNOWN-KEY",
                 lang.locs.get(f"label:{key}", lang.loc),
@@ -220,6 +289,7 @@ def _read_texts(
             key = f"{what}.{name}".split(".", 1)[1]  # labels.total -> total
             check_plain(value, child.loc, f"{owner}: {noun} {key!r}", diags)
             result[name] = value
+            locs[f"value:{tag}{name}"] = child.loc
     return result
 
 

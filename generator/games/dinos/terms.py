@@ -35,26 +35,24 @@ def name_keys(data: DinosData) -> Iterator[tuple[str, str]]:
 
 
 def join_list(lang: Language, items: list[str], kind: str) -> str:
-    """``items`` as the language writes a list, ``kind`` "and" or "or": "A, B and C".
-
-    The labels ``list_<kind>`` and ``list_<kind>_more`` are patterns of two parts,
-    {0} and {1}: the first joins the last item on, the second every item before it.
-    """
-    if not items:
-        return ""
-    head = items[0]
-    for item in items[1:-1]:
-        head = lang.label(f"list_{kind}_more", {"0": head, "1": item})
-    return lang.label(f"list_{kind}", {"0": head, "1": items[-1]}) if len(items) > 1 else head
+    """``items`` as the language writes a list, ``kind`` "and" or "or": "A, B, and C",
+    from CLDR's list patterns (:meth:`~generator.source.lang.Language.join`)."""
+    return lang.join(items, kind) if items else ""
 
 
 def join_series(lang: Language, items: list[str]) -> str:
-    """``items`` as a plain enumeration, each joined on with the language's
-    ``list_and_more`` pattern ("A, B, C"; Japanese and Chinese use 、)."""
-    head = items[0] if items else ""
-    for item in items[1:]:
-        head = lang.label("list_and_more", {"0": head, "1": item})
-    return head
+    """``items`` as a plain enumeration ("A, B, C"; Japanese and Chinese use 、)."""
+    return lang.join(items, "series")
+
+
+def player_counts(lang: Language, counts: list[int]) -> str:
+    """Player counts as the language writes them: a range for consecutive counts
+    ("3–4", Japanese "3～4"), else a list with "or" ("2 or 4")."""
+    ordered = sorted(counts)
+    run = len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1))
+    if run:
+        return lang.range(ordered[0], ordered[-1])
+    return join_list(lang, [str(n) for n in ordered], "or")
 
 
 def booklet_values(dinos: DinosData, lang: Language) -> dict[str, str]:
@@ -62,7 +60,7 @@ def booklet_values(dinos: DinosData, lang: Language) -> dict[str, str]:
     rules = dinos.rules
     assert rules is not None  # the booklet is built from valid data only
     sizes = sorted(set(rules.board_size.values()))
-    small_players = [str(p) for p, side in sorted(rules.board_size.items()) if side == sizes[0]]
+    small_players = [p for p, side in sorted(rules.board_size.items()) if side == sizes[0]]
     names = [lang.term("species", s) for a in dinos.abilities for s in a.species]
     legend = " · ".join(
         lang.label(
@@ -81,7 +79,7 @@ def booklet_values(dinos: DinosData, lang: Language) -> dict[str, str]:
         "players_max": str(rules.max_players),
         "board_small": str(sizes[0]),
         "board_large": str(sizes[-1]),
-        "small_players": join_list(lang, small_players, "or"),
+        "small_players": player_counts(lang, small_players),
         "tokens_per_player": str(rules.tokens_per_player),
         "end_completed": str(rules.end_completed),
         "species_count": str(len(dinos.species)),

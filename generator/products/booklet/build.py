@@ -88,7 +88,7 @@ def booklet_pages(
 
     f = Fonts.of(lang)
     vals = values(structure.game, data, lang)
-    t = {key: fill(text, vals) for key, text in texts.texts.items()}
+    t = {key: fill(text, vals, lang.code) for key, text in texts.texts.items()}
     title = lang.term("games", structure.game)
     ctx = Context(data, lang, f)
     cover: Page | None = None

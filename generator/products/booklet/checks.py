@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ...layout.glyphs import glyph_problems
 from ...source.diagnostics import Diagnostics
-from ...source.lang import REFERENCE, Language, placeholder_problems
+from ...source.lang import REFERENCE, Language, placeholder_problems, plural_problems
 from .source import TEMPLATES, load_structure, load_texts, placeholders
 
 #: Short texts that may rightly read the same in another language (numbers, names).
@@ -96,6 +96,7 @@ def check_booklets(
                 used = placeholders(text)
                 for problem in placeholder_problems(text, allowed[game])[:1]:
                     diags.error("E-BOOK-PLACEHOLDER", loc, f"{where}: {key}: {problem}")
+                plural_problems(text, lang.code, loc, diags, f"{where}: {key}")
                 ref_text = reference.texts.get(key) if reference else None
                 if ref_text is not None and lang.code != REFERENCE:
                     expected = placeholders(ref_text)

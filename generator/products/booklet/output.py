@@ -64,7 +64,7 @@ def impose_with_howto(pages: list[Page], lang: Language, paper: str) -> list[Pag
     steps = ["booklet_howto_first", "booklet_howto_duplex", "booklet_howto_manual"]
     steps += ["booklet_howto_scale"] + (["booklet_howto_letter"] if scale < 1 else [])
     steps += ["booklet_howto_fold", "booklet_howto_staple"]
-    percent = lang.label("percent", {"value": round(scale * 100)})
+    percent = lang.percent(round(scale * 100))
     howto = [lang.label(step, {"scale": percent}) for step in steps]
     return impose(
         pages, paper, lang.label("booklet_howto_title"), howto, lang.label("print_check"),

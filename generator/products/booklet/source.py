@@ -8,14 +8,13 @@ with locations, so every problem can be reported with file and line.
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...source import message, templates_dir
 from ...source import schema as s
-from ...source import templates_dir
 from ...source.diagnostics import Diagnostics, Location, display_path
 from ...source.located import Map, Scalar, Seq, YNode, load_file
 
@@ -85,7 +84,9 @@ def __getattr__(name: str) -> Path:
 
 
 def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The placeholders ``text`` uses, plainly or as a plural's count (see
+    :mod:`generator.source.message`)."""
+    return message.names(text)
 
 
 def _stamp(path: Path) -> tuple[Path, int, int] | None:

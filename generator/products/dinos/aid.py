@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from ...draw.shapes import Item, Line, Rect, Style, Text
 from ...games.dinos.model import DinosData
-from ...games.dinos.terms import booklet_values, join_list
+from ...games.dinos.terms import booklet_values, player_counts
 from ...layout.text import TextOverflow, fitted_text, wrap
 from ...source.lang import Language, fill
 from .colours import INK, WHITE
@@ -68,7 +68,7 @@ class _Side:
     def para(self, key: str, marker: str | None = None) -> None:
         regular, bold, _ = lang_fonts(self.lang)
         indent = 4.2 if marker else 0
-        text = fill(self.lang.label(key), self.values)
+        text = fill(self.lang.label(key), self.values, self.lang.code)
         for i, row in enumerate(wrap(text, regular, self.size, self.width - indent)):
             if i == 0 and marker:
                 self.items.append(Text(self.x, self.y, marker, bold, self.size, BROWN))
@@ -81,9 +81,9 @@ class _Side:
         counts and its size beside it (from the rules data)."""
         _, bold, _ = lang_fonts(self.lang)
         rules = self.data.rules
-        sides: dict[int, list[str]] = {}
+        sides: dict[int, list[int]] = {}
         for count, side in sorted(rules.board_size.items()) if rules else []:
-            sides.setdefault(side, []).append(str(count))
+            sides.setdefault(side, []).append(count)
         era = self.data.eras[0].colour if self.data.eras else INK
         ink_saver = self.look.ink_saver
         square = Style(
@@ -100,7 +100,7 @@ class _Side:
                     self.items.append(Rect(left + col * CELL, y0 + row * CELL, CELL, CELL, square))
             words = self.lang.label("aid_setup_players")
             lines = (
-                fill(words, {"players": join_list(self.lang, counts, "or")}),
+                fill(words, {"players": player_counts(self.lang, counts)}, self.lang.code),
                 f"{side}\u00d7{side}",
             )
             room = column - tallest - 3.0

@@ -200,14 +200,24 @@ def test_aid_names_the_special_species_with_or_not_a_slash(data, code, aid_dir) 
     assert _flat(" / ".join(names)) not in text and _flat("/".join(names)) not in text
 
 
-def test_join_list_follows_the_language_patterns(data) -> None:
-    en, ko = data.language("en"), data.language("ko")
+def test_join_list_follows_cldrs_list_patterns(data) -> None:
+    en, ko, ja = data.language("en"), data.language("ko"), data.language("ja")
     assert join_list(en, [], "and") == ""
     assert join_list(en, ["A"], "or") == "A"
-    assert join_list(en, ["A", "B", "C"], "and") == "A, B and C"
-    assert join_list(en, ["A", "B", "C"], "or") == "A, B or C"
-    assert join_list(ko, ["가", "나", "다"], "and") == "가·나·다"
+    assert join_list(en, ["A", "B", "C"], "and") == "A, B, and C"
+    assert join_list(en, ["A", "B", "C"], "or") == "A, B, or C"
+    assert join_list(ko, ["가", "나", "다"], "and") == "가·나·다"  # its own list_and, not 및
     assert join_list(ko, ["가", "나"], "or") == "가 또는 나"
+    assert join_list(ja, ["甲", "乙"], "or") == "甲または乙"
+
+
+def test_consecutive_player_counts_are_a_range(data) -> None:
+    from dinokit.games.dinos.terms import player_counts
+
+    assert player_counts(data.language("ja"), [4, 3]) == "3～4"
+    assert player_counts(data.language("en"), [3, 4]) == "3–4"
+    assert player_counts(data.language("en"), [2, 4]) == "2 or 4"
+    assert player_counts(data.language("zh-Hans"), [2]) == "2"
 
 
 # ------------------------------------------------------------------ credit, no project
