@@ -97,4 +97,36 @@ def i18n_status(fmt: str, data_dir: Path) -> None:
     sys.exit(1 if diags.errors else 0)
 
 
+@i18n.command("sign")
+@click.option("--game", required=True, help="Game id, e.g. digging-for-dinos.")
+@click.option("--lang", "lang_code", required=True, help="Language code, e.g. ja.")
+@click.option(
+    "--by", "signed_by", required=True, help="Who signed, e.g. 'native review, 2026-12-02'."
+)
+@click.argument("statements", nargs=-1)
+@data_option
+def i18n_sign(
+    game: str, lang_code: str, signed_by: str, statements: tuple[str, ...], data_dir: Path
+) -> None:
+    """Record a native reader's sign-off of rule statements as the language words them now.
+
+    STATEMENTS are ids of templates/booklets/GAME-rules.yaml (none: every statement).
+    Run it only after a native reader has confirmed the text (docs/rules.md).
+
+    Example: dinokit i18n sign --game paleontologists --lang ja --by "K. Sato, 12-03" pass
+    """
+    from ..products.booklet.statements import sign
+    from ..products.validate import load_data
+
+    data, _ = load_data(data_dir)
+    lang = data.language(lang_code)
+    if lang is None:
+        raise click.ClickException(f"no language {lang_code!r} in {checked_folders(data_dir)}")
+    try:
+        signed = sign(game, lang, list(statements), signed_by)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(f"{game} {lang_code}: signed {len(signed)}: {', '.join(signed)}")
+
+
 COMMANDS = (validate, i18n)

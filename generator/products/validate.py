@@ -21,6 +21,7 @@ from ..source.lang import Language, check_labels
 from . import products_of
 from .booklet import source as booklet_source
 from .booklet.checks import Status, check_booklets
+from .booklet.statements import check_rule_statements
 from .labels import LABELS, OPTIONAL
 
 __all__ = ["DEFAULT_DATA_DIR", "load_data"]
@@ -113,4 +114,6 @@ def _check_booklets(data: ComponentData, diags: Diagnostics) -> list[Status]:
         return []
     allowed = {game.id: set(game.placeholders) for game in GAMES}
     extra = {game.id: game.booklet_keys(data.game(game.id)) for game in GAMES}
-    return check_booklets(extra, data.languages, allowed, diags, booklet_source.TEMPLATES)
+    status = check_booklets(extra, data.languages, allowed, diags, booklet_source.TEMPLATES)
+    check_rule_statements(extra, data.languages, diags, booklet_source.TEMPLATES)
+    return status
