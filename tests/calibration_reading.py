@@ -33,7 +33,13 @@ from dinokit.products.calibrate import THICK_WIDTH, TICK_WIDTH
 SLACK = 0.5  # mm: a thick pair this much worse than the best may still be taken
 GAP = 6.0  # mm across the scale: farther apart, two lines do not meet end to end
 MARGIN = 1.0  # mm: the chosen thin meeting is at least this much nearer than any other
-NUMBER = re.compile(r"^(0|[+-]\d+(\.\d+)?)$")
+#: A number of the scale, as any language writes it: "+4.5", Polish "+4,5", "\u22120,5".
+NUMBER = re.compile(r"^(0|[+\-\u2212]\d+([.,]\d+)?)$")
+
+
+def value(number: str) -> float:
+    """A number of the scale in mm, whichever decimal and minus sign it is written with."""
+    return float(number.replace(",", ".").replace("\u2212", "-"))
 
 
 @dataclass(frozen=True)
@@ -158,10 +164,10 @@ def read(scale: Scale, drift: tuple[float, float], meet: float | None = 0.05) ->
     assert meetings, f"no thin lines meet at drift {drift}"
     values, margin = set(), np.inf
     for pick in picks:
-        near = sorted(meetings, key=lambda n: abs(float(n) - float(pick)))
-        values.add(float(near[0]))
+        near = sorted(meetings, key=lambda n: abs(value(n) - value(pick)))
+        values.add(value(near[0]))
         if len(near) > 1:
             margin = min(
-                margin, abs(float(near[1]) - float(pick)) - abs(float(near[0]) - float(pick))
+                margin, abs(value(near[1]) - value(pick)) - abs(value(near[0]) - value(pick))
             )
     return Reading(frozenset(values), frozenset(picks), float(margin), tuple(meetings))

@@ -192,16 +192,22 @@ def load_or_exit(data_dir: Path) -> ComponentData:
 
 
 def parse_offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
-    """X,Y in mm, each within the sheets' duplex limit (templates/sheets.yaml)."""
+    """X,Y in mm, each within the sheets' duplex limit (templates/sheets.yaml). The
+    numbers may be written as the calibration sheet writes them in the user's language:
+    "+4,5,-0,5" (decimal commas, both numbers with a fraction) or with U+2212 minus."""
     from ..layout.sheets import LayoutError, check_duplex_offset, load_sheet_spec
     from ..source.diagnostics import DataError
 
+    parts = value.replace("\u2212", "-").split(",")
+    if len(parts) == 4:  # "+4,5,-0,5": each number with its decimal comma
+        parts = [f"{parts[0]}.{parts[1]}", f"{parts[2]}.{parts[3]}"]
     try:
-        x_text, y_text = value.split(",")
+        x_text, y_text = parts
         offset = float(x_text), float(y_text)
     except ValueError:
         raise click.BadParameter(
-            f"{value!r} is not an offset, expected two numbers in mm as X,Y (e.g. 0.5,-1)"
+            f"{value!r} is not an offset, expected two numbers in mm as X,Y (e.g. 0.5,-1 "
+            "or, with decimal commas, 4,5,-0,5)"
         ) from None
     try:
         check_duplex_offset(load_sheet_spec(), offset)

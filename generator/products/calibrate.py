@@ -59,10 +59,11 @@ Y_PANEL_W, Y_PANEL_H = 52.0, 148.0  # mm: the Y scale's frame
 X_PANEL_H = 56.0  # mm: the X scale's frame (the text width across)
 
 
-def _value(k: int, step: float) -> str:
-    """The number of line ``k``: k x step mm, signed, as --duplex-offset takes it."""
+def _value(k: int, step: float, lang: Language) -> str:
+    """The number of line ``k``: k x step mm, signed, as the language writes numbers
+    ("+4.5", "-0.5"; Polish, German, French "+4,5", "-0,5": CLDR's signs)."""
     value = k * step
-    return "0" if k == 0 else ("+" if value > 0 else "-") + f"{abs(value):g}"
+    return "0" if k == 0 else lang.number(value, signed=True)
 
 
 def _fine_len(i: int) -> float:
@@ -75,7 +76,9 @@ def _label_size(i: int) -> float:
     return 6.5 if i % 4 == 0 else (5.5 if i % 2 == 0 else 5.0)
 
 
-def _x_scale(cx: float, fine: float, fonts_: tuple[str, str], front: bool) -> list[Item]:
+def _x_scale(
+    cx: float, fine: float, fonts_: tuple[str, str], front: bool, lang: Language
+) -> list[Item]:
     """The X scale: the thin row on baseline ``fine`` (front lines hang below it, numbered
     under their feet; back lines stand on it), the thick row 21 mm lower (front lines
     stand up toward the whole-mm numbers, back lines hang from it)."""
@@ -92,7 +95,9 @@ def _x_scale(cx: float, fine: float, fonts_: tuple[str, str], front: bool) -> li
             y = fine + length + 0.8 + fonts.cap_height_mm(font, size)
             # a quarter's number sits between the longer lines 3 mm either side
             room = 4.3 if i % 2 else 5.6
-            items.append(fitted_text(x, y, _value(i, STEP), font, size, room, 3.5, INK, "center"))
+            items.append(
+                fitted_text(x, y, _value(i, STEP, lang), font, size, room, 3.5, INK, "center")
+            )
         else:
             x = cx + i * FINE_BACK
             items.append(Line(x, fine - BACK_LEN, x, fine, thin))
@@ -106,7 +111,9 @@ def _x_scale(cx: float, fine: float, fonts_: tuple[str, str], front: bool) -> li
     return items
 
 
-def _y_scale(cy: float, fine: float, fonts_: tuple[str, str], front: bool) -> list[Item]:
+def _y_scale(
+    cy: float, fine: float, fonts_: tuple[str, str], front: bool, lang: Language
+) -> list[Item]:
     """The Y scale, + upwards: the thin row on the vertical baseline ``fine`` (front lines
     reach right, numbered after them; back lines reach left), the thick row 22 mm to the
     right (front lines reach left toward the whole-mm numbers, back lines right)."""
@@ -121,7 +128,7 @@ def _y_scale(cy: float, fine: float, fonts_: tuple[str, str], front: bool) -> li
             size = _label_size(i)
             font = bold if i % 4 == 0 else regular
             cap = fonts.cap_height_mm(font, size)
-            label = _value(i, STEP)
+            label = _value(i, STEP, lang)
             items.append(fitted_text(fine + 8.3, y + cap / 2, label, font, size, 6.0, 3.5, INK))
         else:
             y = cy - i * FINE_BACK
@@ -180,7 +187,7 @@ def _steps(
     commands = tuple(c.format(paper=paper, name=name) for c in COMMANDS)
     steps: list[tuple[str, tuple[str, ...]]] = [
         (lang.label("calibrate_step_print"), ()),
-        (lang.label("calibrate_step_ruler", {"length": f"{RULER:g}"}), ()),
+        (lang.label("calibrate_step_ruler", {"length": lang.number(RULER)}), ()),
         (lang.label("calibrate_step_light"), ()),
         (lang.label("calibrate_step_coarse"), ()),
         (lang.label("calibrate_step_read"), ()),
@@ -237,16 +244,16 @@ def calibration_pages(
     ):
         front.append(Rect(px, py, pw, ph, frame, radius=2.0))
         front.append(fitted_text(px + 4, py + 7, lang.label(key), bold, 8.5, pw - 8))
-    front += _x_scale(cx, fine_x, faces, front=True)
-    front += _y_scale(cy, fine_y, faces, front=True)
+    front += _x_scale(cx, fine_x, faces, front=True, lang=lang)
+    front += _y_scale(cy, fine_y, faces, front=True, lang=lang)
     front += _ruler(left, x_panel[1] + X_PANEL_H + 5, vertical=False, font=regular)
     front += _ruler(ruler_x, y_panel[1] + 24, vertical=True, font=regular)
 
     # The back, drawn in front coordinates and mirrored (long-edge flip): a line at
     # front x lands at width - x on the back page.
     seen: list[Item] = []
-    seen += _x_scale(cx, fine_x, faces, front=False)
-    seen += _y_scale(cy, fine_y, faces, front=False)
+    seen += _x_scale(cx, fine_x, faces, front=False, lang=lang)
+    seen += _y_scale(cy, fine_y, faces, front=False, lang=lang)
     mirrored = Group(tuple(seen), Transform(dx=width, sx=-1.0))
     back_text, _ = _paragraph(left, top + 8, text_w, lang.label("calibrate_back"), bold, 10)
     back: list[Item] = [mirrored, *back_text]

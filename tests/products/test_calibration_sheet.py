@@ -116,3 +116,37 @@ def test_printed_again_with_the_saved_offset_it_reads_zero(english, paper, drift
     again = read_sheet(render_pdf(calibration_pages(english, paper, back_shift=offset)))
     assert read(again["X"], drift).values == {0.0}
     assert read(again["Y"], drift).values == {0.0}
+
+
+@pytest.mark.parametrize(
+    ("code", "plus", "minus"),
+    [
+        ("en", "+4.5", "-0.5"),
+        ("pl", "+4,5", "-0,5"),
+        ("de", "+4,5", "-0,5"),
+        ("fr", "+4,5", "-0,5"),
+    ],
+)
+def test_the_numbers_are_written_as_the_language_writes_them(english, code, plus, minus) -> None:
+    """The decimal sign and the minus sign are CLDR's for the language (Babel): a comma
+    in Polish, German and French; CLDR's minus for all four is the hyphen-minus. Read
+    back from the PDF, the sheet still gives the offset that cancels a drift."""
+    data = load_games(DEFAULT_DATA_DIR, Diagnostics())
+    assert data is not None
+    scales = read_sheet(render_pdf(calibration_pages(data.language(code), "a4")))
+    for scale in scales.values():
+        assert plus in scale.thin_numbers and minus in scale.thin_numbers
+        assert not any(("." if plus.count(",") else ",") in n for n in scale.thin_numbers)
+    assert read(scales["X"], (1.5, 0.0)).values == {-1.5}  # the offset that cancels it
+    assert read(scales["Y"], (0.0, -0.75)).values == {0.75}
+
+
+@pytest.mark.parametrize(
+    ("text", "offset"),
+    [("0.5,-1", (0.5, -1.0)), ("+4,5,-0,5", (4.5, -0.5)), ("\u22120.25,1", (-0.25, 1.0))],
+)
+def test_the_offset_is_taken_as_the_sheet_writes_it(text, offset) -> None:
+    """A Polish reader types the numbers as the sheet prints them: decimal commas."""
+    from dinokit.cli.common import parse_offset
+
+    assert parse_offset(None, None, text) == offset  # type: ignore[arg-type]
