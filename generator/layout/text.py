@@ -71,7 +71,9 @@ NO_LINE_START = frozenset(
 NO_LINE_END = frozenset("「『（［｛〔〈《【〘〖〝‘“｟«‹([{")
 
 
-def wrap(text: str, font: str, size: float, width: float, title: bool = False) -> list[str]:
+def wrap(
+    text: str, font: str, size: float, width: float, title: bool = False, squeeze: bool = False
+) -> list[str]:
     """Break text into lines so each fits ``width`` mm; a piece too long overflows.
 
     Text with Han, kana or CJK punctuation breaks where the Unicode line breaking
@@ -85,15 +87,73 @@ def wrap(text: str, font: str, size: float, width: float, title: bool = False) -
 
     ``title``: a heading or a tagline, whose CJK text breaks after its clauses' stops
     and commas (「挖出化石板块，拼合恐龙骨架，/ 把本次考察中……带回家。」) where that
-    takes no more lines than breaking anywhere.
+    takes no more lines than breaking anywhere. ``squeeze``: the lines are measured
+    with runs of CJK punctuation squeezed, as :func:`set_line` draws them.
     """
     path = fonts.catalogue().path
-    lines = _wrap(text, font, size, width, path)
+    lines = _wrap(text, font, size, width, path, squeeze=squeeze)
     if title and len(lines) > 1 and _CJK_RE.search(text) is not None:
-        by_clause = _wrap(text, font, size, width, path, clauses=True)
+        by_clause = _wrap(text, font, size, width, path, clauses=True, squeeze=squeeze)
         if len(by_clause) <= len(lines):
             return list(by_clause)
     return list(lines)
+
+
+#: Full-width punctuation with its glyph on the right half of the em (blank before it)
+#: and on the left half (blank after it): JIS X 4051 squeezes a run of them.
+OPENING = frozenset("「『（［｛〔〈《【〘〖〝“‘")
+CLOSING = frozenset("」』）］｝〕〉》】〙〗〟”’、。，．")
+
+
+@functools.lru_cache(maxsize=65536)
+def squeezes(line: str, font: str) -> tuple[tuple[int, int], ...]:
+    """Where a run of full-width CJK punctuation is squeezed in ``line`` (JIS X 4051,
+    clreq): (index of the second mark, font units it moves back). Of two marks side by
+    side the blank half of an em between them goes (「（「」, 「”）。」, 「。「」), except
+    in an opening mark followed by a closing one, which have no blank between them.
+    Marks the font sets narrower than an em (Japanese fonts' “ ”) are not squeezed."""
+    advance = fonts.metrics(font).advance
+    out = []
+    for i in range(1, len(line)):
+        a, b = line[i - 1], line[i]
+        if a in OPENING and b in CLOSING:
+            continue
+        if a in OPENING | CLOSING and b in OPENING | CLOSING:
+            em = advance("\u4e00")
+            if advance(a) >= 0.9 * em and advance(b) >= 0.9 * em:
+                out.append((i, advance(b) // 2))
+    return tuple(out)
+
+
+def set_line(
+    x: float,
+    y: float,
+    line: str,
+    font: str,
+    size: float,
+    colour: Colour = "#000000",
+    align: Align = "left",
+) -> list[Text]:
+    """A line drawn with its punctuation runs squeezed (:func:`squeezes`): one text, or
+    a text per run between the squeezed marks, each at its place."""
+    cuts = squeezes(line, font)
+    if not cuts:
+        return [Text(x, y, line, font, size, colour, align)]
+    m = fonts.metrics(font)
+    starts = [0, *(i for i, _ in cuts)]
+    ends = [*(i for i, _ in cuts), len(line)]
+    back = [0, *(k for _, k in cuts)]
+    at, xs = 0, []
+    for start, end, k in zip(starts, ends, back, strict=True):
+        at -= k
+        xs.append(at)
+        at += sum(m.advance(c) for c in line[start:end])
+    total = m.units_to_mm(at, size)
+    left = x - (total if align == "right" else total / 2 if align == "center" else 0.0)
+    return [
+        Text(left + m.units_to_mm(dx, size), y, line[start:end], font, size, colour)
+        for start, end, dx in zip(starts, ends, xs, strict=True)
+    ]
 
 
 #: Where a title's CJK clauses end (:func:`wrap`'s ``title``).
@@ -102,18 +162,26 @@ CLAUSE_ENDS = frozenset("、。，：；！？,;:!? ")
 
 @functools.lru_cache(maxsize=16384)
 def _wrap(
-    text: str, font: str, size: float, width: float, _catalogue: Path, clauses: bool = False
+    text: str,
+    font: str,
+    size: float,
+    width: float,
+    _catalogue: Path,
+    clauses: bool = False,
+    squeeze: bool = False,
 ) -> tuple[str, ...]:
     """:func:`wrap`, remembered (a booklet is set at several densities, in several files);
     ``_catalogue`` keys the font ids to the catalogue they belong to; ``clauses``: a
-    break inside a clause is avoided (a title's CJK text)."""
+    break inside a clause is avoided (a title's CJK text); ``squeeze``: lines are
+    measured with :func:`squeezes` taken off (and must be drawn by :func:`set_line`)."""
     m = fonts.metrics(font)
     advance = m.advance
-    space = advance(" ")
 
     def wide(piece: str) -> int:
         """A piece's advance at a line's end (its trailing spaces do not count)."""
-        return sum(advance(c) for c in piece.rstrip(" "))
+        shown = piece.rstrip(" ")
+        cut = sum(k for _, k in squeezes(shown, font)) if squeeze else 0
+        return sum(advance(c) for c in shown) - cut
 
     def fits(units: int) -> bool:
         return m.units_to_mm(units, size) <= width
@@ -128,18 +196,11 @@ def _wrap(
         ]
     pieces = _pieces(units, penalties, lambda piece: fits(wide(piece)))
     lines: list[list[str]] = []  # the pieces of each line
-    used = 0  # the advance of the last line with its trailing spaces
     for piece in pieces:
-        trailing = space * (len(piece) - len(piece.rstrip(" ")))
-        if lines and not fits(used + wide(piece)):
-            lines.append([piece])
-            used = wide(piece) + trailing
-        elif lines:
+        if lines and fits(wide("".join(lines[-1]) + piece)):
             lines[-1].append(piece)
-            used += wide(piece) + trailing
         else:
             lines.append([piece])
-            used = wide(piece) + trailing
     if cjk:
         _no_widow(lines, lambda line: fits(wide("".join(line))))
     out = tuple(s for s in ("".join(line).rstrip(" ") for line in lines) if s)

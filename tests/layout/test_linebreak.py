@@ -183,3 +183,29 @@ def test_polish_one_letter_words_keep_their_no_break_space() -> None:
     for width in (20.0, 25.0, 30.0, 40.0):
         for line in wrap(text, "sans", 9, width):
             assert not line.endswith((" w", " i", " o")), line
+
+
+def test_punctuation_runs_are_squeezed_half_an_em() -> None:
+    """JIS X 4051: of two full-width marks side by side, the half em of blank between
+    them goes; an opening mark and a closing one have none between them."""
+    from dinokit.layout.text import set_line, squeezes
+
+    assert squeezes("これは（「化石」）です。「ああ」", "ja") == ((4, 500), (8, 500), (12, 500))
+    assert squeezes("见“特殊恐龙”）。", "sc") == ((7, 500), (8, 500))  # zh quotes are full width
+    assert squeezes("見“特殊”）。", "ja") == ((6, 500),)  # ja quotes are narrow: only ）。
+    assert squeezes("「」（）", "ja") == ((2, 500),)
+    texts = set_line(10, 20, "これは（「化石」）です。", "ja", 9)
+    assert [t.text for t in texts] == ["これは（", "「化石」", "）です。"]
+    em = fonts.text_width_mm("ja", "一", 9)
+    assert texts[1].x == pytest.approx(10 + 3.5 * em) and texts[2].x == pytest.approx(10 + 7 * em)
+    centred = set_line(50, 20, "（「化石」）", "ja", 9, align="center")
+    assert centred[0].x == pytest.approx(50 - 2.5 * em)  # six ems less two halves, centred
+    assert set_line(10, 20, "化石です。", "ja", 9)[0].text == "化石です。"  # nothing to squeeze
+
+
+def test_a_squeezed_line_is_measured_squeezed() -> None:
+    text = "（「化石」）（「化石」）"
+    em = fonts.text_width_mm("ja", "一", 9)
+    width = 10.5 * em  # twelve ems, less five half-em squeezes: 9.5
+    assert wrap(text, "ja", 9, width, squeeze=True) == [text]
+    assert len(wrap(text, "ja", 9, width)) == 2

@@ -3,10 +3,15 @@
 Lines break as :func:`generator.layout.text.wrap` says: at spaces in Latin and
 Korean text (no hyphenation; Korean breaks between words as it is written), by
 the Unicode rules with the East Asian line-start and line-end prohibitions in
-Chinese and Japanese. A paragraph split across pages keeps at least two lines on each page
-(no widows or orphans) when it has four or more; shorter ones move whole. A
-heading stays with what follows it. A figure that does not fit under the text
-waits for the top of the next page while the short blocks after it fill the gap.
+Chinese and Japanese, a number kept with its unit, no Latin run broken, no CJK
+character alone on a last line; runs of CJK punctuation are squeezed
+(:func:`generator.layout.text.set_line`). A paragraph split across pages keeps
+at least two lines on each page (no widows or orphans) when it has four or more;
+shorter ones move whole. A heading stays with at least two lines of what follows
+it (:data:`KEEP_LINES`), an introduction ending with a colon with what it
+introduces; a section's nearly empty last page takes the end of the page before
+(:func:`flow`). A figure that does not fit under the text waits for the top of
+the next page while the short blocks after it fill the gap.
 Nothing is clipped: a word wider than the column or a block taller than a page is
 a build error.
 
@@ -21,7 +26,7 @@ from dataclasses import dataclass, field
 
 from ...draw.shapes import Group, Item, Line, Page, Rect, Style, Text, Transform
 from ...layout import fonts
-from ...layout.text import TextOverflow, fitted_text, wrap
+from ...layout.text import TextOverflow, fitted_text, set_line, wrap
 from ...source.lang import Language
 
 A5 = (148.0, 210.0)
@@ -106,12 +111,12 @@ def paragraph(
 ) -> Chunk:
     font = font or f.regular
     lead, size = d.leading, size or d.size
-    lines = wrap(text, font, size, width - indent)
+    lines = wrap(text, font, size, width - indent, squeeze=True)
     draws: list[Draw] = []
     for i, line in enumerate(lines):
 
         def draw(x: float, y: float, line=line, first=(i == 0)) -> list[Item]:
-            items: list[Item] = [Text(x + indent, y + lead * 0.78, line, font, size, colour)]
+            items: list[Item] = [*set_line(x + indent, y + lead * 0.78, line, font, size, colour)]
             if first and marker:
                 items.append(
                     Text(x + indent - 1.6, y + lead * 0.78, marker, f.bold, size, ACCENT, "right")
@@ -136,13 +141,15 @@ def paragraph(
 def heading(text: str, f: Fonts, sub: bool = False, d: Density = NORMAL) -> Chunk:
     size = SUB_PT if sub else HEAD_PT
     font = f.bold if sub else f.display
-    lines = wrap(text, font, size, BODY_W, title=True)
+    lines = wrap(text, font, size, BODY_W, title=True, squeeze=True)
     step = size * 0.45
     height = step * len(lines) + (1.0 if sub else 3.0)
 
     def draw(x: float, y: float) -> list[Item]:
         items: list[Item] = [
-            Text(x, y + step * (i + 0.8), line, font, size, ACCENT) for i, line in enumerate(lines)
+            t
+            for i, line in enumerate(lines)
+            for t in set_line(x, y + step * (i + 0.8), line, font, size, ACCENT)
         ]
         if not sub:
             items.append(
@@ -172,7 +179,7 @@ def boxed(text: str, f: Fonts, d: Density = NORMAL) -> Chunk:
     pad, lead = 2.5, d.leading
     inner = BODY_W - 2 * pad
     size = d.size - 0.3
-    lines = wrap(text, f.regular, size, inner)
+    lines = wrap(text, f.regular, size, inner, squeeze=True)
     height = lead * len(lines) + 2 * pad
 
     def draw(x: float, y: float) -> list[Item]:
@@ -181,15 +188,8 @@ def boxed(text: str, f: Fonts, d: Density = NORMAL) -> Chunk:
             Rect(x, y, 1.2, height, Style(fill=ACCENT)),
         ]
         for i, line in enumerate(lines):
-            items.append(
-                Text(
-                    x + pad + 0.8,
-                    y + pad + lead * (i + 0.78),
-                    line,
-                    f.regular,
-                    size,
-                    INK,
-                )
+            items += set_line(
+                x + pad + 0.8, y + pad + lead * (i + 0.78), line, f.regular, size, INK
             )
         return items
 
@@ -203,23 +203,14 @@ def figure(
     f: Fonts,
     d: Density = NORMAL,
 ) -> Chunk:
-    lines = wrap(caption, f.regular, 7.8, BODY_W) if caption else []
+    lines = wrap(caption, f.regular, 7.8, BODY_W, squeeze=True) if caption else []
     total = height + 1.5 + 3.6 * len(lines)
 
     def draw(x: float, y: float) -> list[Item]:
         items = draw_at(x, y)
         for i, line in enumerate(lines):
-            items.append(
-                Text(
-                    x + BODY_W / 2,
-                    y + height + 4.2 + 3.6 * i,
-                    line,
-                    f.regular,
-                    7.8,
-                    ACCENT,
-                    "center",
-                )
-            )
+            at = (x + BODY_W / 2, y + height + 4.2 + 3.6 * i)
+            items += set_line(*at, line, f.regular, 7.8, ACCENT, "center")
         return items
 
     return Chunk([total], [draw], 3.5 * d.space, floats=True, kind="figure", lines=lines)
