@@ -175,6 +175,16 @@ def check_statements(
                     f"(data/lang/{REFERENCE}.yaml)",
                 )
     where = display_path(signoff_path(game, root))
+    ids = {st.id for st in statements}
+    for code, signed in signoffs.items():
+        for sid in sorted(set(signed) - ids):
+            diags.warning(
+                "W-RULE-UNKNOWN",
+                signed[sid].loc,
+                f"sign-offs {game}: {code}.{sid} signs no statement of "
+                f"{display_path(rules_path(game, root))}; remove it (renamed statements are "
+                "signed again)",
+            )
     for lang in languages:
         texts = texts_of.get(lang.code)
         if texts is None:

@@ -281,3 +281,17 @@ def test_the_wrong_reading_of_the_left_value_fails_in_the_engine() -> None:
     wrong = {**scenario, "expect": {**scenario["expect"], "scores": [7, 0]}}
     with pytest.raises(AssertionError):
         _player("digging-for-dinos")(wrong)
+
+
+def test_a_sign_off_of_no_statement_is_reported_at_its_line(booklets: Path) -> None:
+    path = booklets / "digging-for-dinos-rules.yaml"
+    _replace(path, "- id: edge\n", "- id: the-edge\n")
+    found = {d.code: d for d in _validate(booklets)}
+    unknown = [d for d in _validate(booklets) if d.code == "W-RULE-UNKNOWN"]
+    assert len(unknown) == 11  # every language signed 'edge'
+    signoff = booklets / "digging-for-dinos" / "signoff.yaml"
+    assert unknown[0].location.file.endswith("digging-for-dinos/signoff.yaml")
+    assert unknown[0].location.line in {
+        n for n, line in enumerate(signoff.read_text().splitlines(), 1) if "    edge:" in line
+    }
+    assert "W-RULE-UNSIGNED" in found  # and the renamed statement is signed by nobody yet
