@@ -19,6 +19,7 @@ from dinokit.products.booklet.source import load_structure, load_texts
 from dinokit.products.validate import load_data
 from dinokit.render.pdf import render_pdf
 from dinokit.source.diagnostics import Diagnostics
+from dinokit.source.lang import fill
 
 DINOS, PALEO = "digging-for-dinos", "paleontologists"
 GAMES = (DINOS, PALEO)
@@ -109,7 +110,7 @@ def _booklet(game: str, code: str) -> tuple[list[str], dict[str, str]]:
     lang = data.language(code)
     pages = pdf_text(render_pdf(booklet_pages(structure, texts, data, lang)))
     vals = values(game, data, lang)
-    return pages, {key: text.format(**vals) for key, text in texts.texts.items()}
+    return pages, {key: fill(text, vals, code) for key, text in texts.texts.items()}
 
 
 def _flat(text: str) -> str:
