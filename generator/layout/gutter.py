@@ -270,8 +270,8 @@ def layout_gutter(
         for back, area in sides:
             items += side_items(sheet, grid, back, spec, area if options.crop_marks else None)
         items += fold_items(spec, grid, footer.fold, footer.font)
-        parts = [footer.title, group_title, f"{number}/{len(sheets)}", options.paper.upper()]
-        label = " · ".join(part for part in parts if part)
+        parts = [footer.title, group_title]
+        label = footer.label(parts, number, len(sheets), options.paper.upper())
         items += footer_items(land, grid, footer, label)
         pages.append(
             Page(

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 from ..draw.shapes import Group, Item, Line, Page, Rect, Style, Transform
+from ..source.lang import fill
 from . import fonts
 from .sheetspec import ComponentSize, SheetSpec, load_sheet_spec
 from .text import fitted_text
@@ -47,13 +48,23 @@ class Component:
 
 @dataclass(frozen=True)
 class Footer:
-    """Words of the sheet footer, in the sheet's language."""
+    """Words of the sheet footer, in the sheet's language: the page label is its
+    ``sheet`` pattern ({title}, {page}, {pages}, {paper}), {title} the parts that
+    name the sheet (title, group, backs) joined by ``separator`` (:meth:`label`)."""
 
     title: str
     print_check: str
     font: str
     backs: str = "backs"  # how the label names the backs page
     fold: str = "fold"  # the words along a gutter-fold sheet's fold line
+    sheet: str = field(kw_only=True)  # the language's footer_sheet pattern
+    separator: str = field(kw_only=True)  # the language's separator
+
+    def label(self, parts: Sequence[str], page: int, pages: int, paper: str) -> str:
+        """A page's label: what it is (``parts``, the empty ones left out), its number
+        of ``pages`` and its paper."""
+        title = self.separator.join(part for part in parts if part)
+        return fill(self.sheet, {"title": title, "page": page, "pages": pages, "paper": paper})
 
 
 @dataclass(frozen=True)
@@ -328,8 +339,7 @@ def layout_sheets(
         for side, offset in sides:
             items = side_items(sheet, grid, side == "back", offset, spec, area)
             parts = [footer.title, group_title, footer.backs if side == "back" else ""]
-            parts += [f"{number}/{len(sheets)}", options.paper.upper()]
-            label = " · ".join(part for part in parts if part)
+            label = footer.label(parts, number, len(sheets), options.paper.upper())
             items += footer_items(spec, grid, footer, label)
             pages.append(
                 Page(

@@ -33,6 +33,7 @@ from ..layout.sheets import SheetSpec, load_sheet_spec
 from ..layout.text import TextOverflow, fitted_text, wrap
 from ..source.lang import Language
 from .files import Written
+from .footers import sheet_footer
 from .writer import write_pages
 
 STEP = 0.25  # mm of offset between two readings of the fine row
@@ -266,8 +267,8 @@ def calibration_pages(
     pages = []
     title = lang.label("calibrate_title")
     for number, items in ((1, front), (2, back)):
-        side = "" if number == 1 else f" · {lang.label('backs')}"
-        label = f"{title}{side} · {number}/2 · {paper.upper()}"
+        side = "" if number == 1 else lang.label("backs")
+        label = sheet_footer(lang, title).label([title, side], number, 2, paper.upper())
         footer = _footer(spec, width, height, label, regular)
         content: list[Item] = list(items)
         if number == 2:

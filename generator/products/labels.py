@@ -45,7 +45,16 @@ LABELS: Mapping[str, frozenset[str]] = {
     # ranges and era names, shared by the booklets, the aid and the sheets (lists and
     # numbers come from CLDR through Babel: Language.join, Language.number)
     "range": TWO_PARTS,
-    "era_numeral": frozenset({"era", "name", "number", "numeral"}),
+    "era_number": frozenset({"number"}),  # "Era 1": the rules, the diagrams, the sheets
+    "era_numeral": frozenset({"era", "name", "numeral"}),  # {era} is an era_number
+    # -- what a line is made of: no word, joiner or bracket comes from the code (issue 25)
+    "separator": NONE,
+    "footer_sheet": frozenset({"title", "page", "pages", "paper"}),
+    "bonus_plus": frozenset({"bonus"}),
+    "document_title": frozenset({"game", "product"}),
+    "piece_tile": frozenset({"species", "position"}),
+    "piece_token": frozenset({"title", "number"}),
+    "piece_pad": frozenset({"game", "code"}),
     # rules booklets: the how-to-print sheet and the titles
     **dict.fromkeys(
         ["booklet_howto_title", "booklet_howto_first", "booklet_howto_duplex",
@@ -145,6 +154,9 @@ LABELS: Mapping[str, frozenset[str]] = {
     "web_switch_off": frozenset({"bonus"}),
     "web_dig_of": frozenset({"date"}),
     "web_round_of": frozenset({"round", "rounds"}),
+    "web_site_state": frozenset({"site", "state"}),
+    "web_par_result": frozenset({"par", "beaten"}),
+    "web_page_title": frozenset({"page"}),
     "web_die_faces": frozenset({"die", "dig_type", "first", "second"}),
     "web_shape_with_type": frozenset({"dig_type", "shape"}),
     "web_stars_due": frozenset({"chosen", "due", "stars"}),

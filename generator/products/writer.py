@@ -17,7 +17,7 @@ from .files import Written, atomic_write, sha256
 def document_title(lang: Language, game: str, product: str) -> str:
     """A PDF's title in its language: the game's name, then the product's
     (e.g. "Paleontologists – Rules")."""
-    return f"{lang.term('games', game)} – {product}"
+    return lang.label("document_title", {"game": lang.term("games", game), "product": product})
 
 
 def document_subject(lang: Language, label: str, paper: str) -> str:

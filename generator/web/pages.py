@@ -92,7 +92,18 @@ def _kit_page(request: Request, name: str) -> Response:
     state: AppState = request.app.state.dinokit
     lang = page_language(request)
     languages = state.data.languages if state.data is not None else _shipped_languages()
-    return _page(name, lang, languages=language_options(languages, lang))
+    heading = "web_kit_title" if name == "kit.html" else "web_kit_data_title"
+    return _page(
+        name,
+        lang,
+        languages=language_options(languages, lang),
+        page_title=_page_title(lang, lang.label(heading)),
+    )
+
+
+def _page_title(lang: Language, page: object) -> str:
+    """A page's title in a browser's tab, as the language writes it: "Build a kit – dinokit"."""
+    return html.escape(lang.label("web_page_title", {"page": page}))
 
 
 async def play_start(request: Request) -> Response:
@@ -112,6 +123,7 @@ async def play_start(request: Request) -> Response:
         lang,
         today=today,
         title=html.escape(lang.label("web_start_title", {"game": game})),
+        page_title=_page_title(lang, lang.label("web_start_title", {"game": game})),
         languages=language_options(state.data.languages, lang),
         difficulties=difficulties,
     )
@@ -173,10 +185,12 @@ async def play_page(request: Request) -> Response:
         return RedirectResponse(f"/play/{played.code}{query}", status_code=308)
     first = view(played, sheets.rules, [], {}, lang)
     options = language_options(state.data.languages, lang)
-    game = html.escape(lang.term("games", "paleontologists"))
+    game = lang.term("games", "paleontologists")
+    title = _page_title(lang, lang.label("separator").join((game, played.code)))
     return _page(
-        "play.html", lang, initial=_embed(first), code=played.code, languages=options, game=game
-    )
+        "play.html", lang, initial=_embed(first), code=played.code, languages=options,
+        game=html.escape(game), page_title=title,
+    )  # fmt: skip
 
 
 # ------------------------------------------------------------------------ errors
@@ -195,11 +209,11 @@ async def http_error(request: Request, exc: Exception) -> Response:
 
 ERROR_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{status} – dinokit</title><link rel="icon" href="data:,">
+<title>{title}</title><link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/style.css"></head>
 <body><main><h1>{what}</h1><p role="alert">{details}{sep}<span lang="en">{message}</span></p>
-<p><a href="/kit{query}">{kit}</a> · <a href="/play{query}">{play}</a>
- · <a href="/data{query}">{data}</a></p>
+<p><a href="/kit{query}">{kit}</a>{nav_sep}<a href="/play{query}">{play}</a>{nav_sep}<a
+ href="/data{query}">{data}</a></p>
 </main></body></html>
 """
 ERROR_WORDS = {400: "web_error_400", 404: "web_error_404", 429: "web_error_429",
@@ -220,7 +234,9 @@ def _error_page(request: Request, status: int, message: str) -> HTMLResponse:
     query = f"?lang={urllib.parse.quote(lang.code)}" if "lang" in request.query_params else ""
     words = {k: html.escape(lang.label(f"web_nav_{k}")) for k in ("kit", "play", "data")}
     text = ERROR_PAGE.format(
-        lang=html.escape(lang.code), status=status, query=html.escape(query),
+        lang=html.escape(lang.code), query=html.escape(query),
+        title=_page_title(lang, status),
+        nav_sep=html.escape(lang.label("separator")),
         what=html.escape(lang.label(ERROR_WORDS.get(status, "web_error_other"))),
         details=html.escape(lang.label("web_error_details")), message=html.escape(message),
         sep=html.escape(lang.label("web_label_sep")),

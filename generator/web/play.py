@@ -165,7 +165,9 @@ def legal(played: Played, rules: Rules, moves: Sequence[object], draft: dict[str
 
 
 #: The sheet's labels the page reuses (its other words are English).
-PAGE_LABELS = ("round", "total", "fossils", "bonuses", "dig_types", "shapes", "value", "bonus")
+PAGE_LABELS = (
+    "round", "total", "fossils", "bonuses", "dig_types", "shapes", "value", "bonus", "separator",
+)  # fmt: skip
 
 
 #: The labels of the web pages' own wording: every language has them.

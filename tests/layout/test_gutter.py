@@ -23,7 +23,15 @@ from dinokit.render.pdf import render_pdf
 
 SPEC = load_sheet_spec()
 TILE = SPEC.components["tile"]
-FOOTER = Footer("Test", "Print at 100%", fonts.font_for("latin"), "backs", "Fold here")
+FOOTER = Footer(
+    "Test",
+    "Print at 100%",
+    fonts.font_for("latin"),
+    "backs",
+    "Fold here",
+    sheet="{title} · {page}/{pages} · {paper}",
+    separator=" · ",
+)
 TOL = 0.01
 LANDSCAPE = {"a4": (297.0, 210.0), "letter": (279.4, 215.9)}
 MARK = 4.0  # mm: the corner mark that shows which way up a face is

@@ -32,7 +32,14 @@ from dinokit.render.svg import render_svg_page
 
 SPEC = load_sheet_spec()
 TILE = SPEC.components["tile"]
-FOOTER = Footer("Test sheet", "Print at 100%", fonts.font_for("latin"), "backs")
+FOOTER = Footer(
+    "Test sheet",
+    "Print at 100%",
+    fonts.font_for("latin"),
+    "backs",
+    sheet="{title} · {page}/{pages} · {paper}",
+    separator=" · ",
+)
 TOL = 0.05
 COLOURS = ("#a52413", "#446856", "#196de1", "#d37808")
 

@@ -16,6 +16,7 @@ from dinokit.products.build import build_product, sheet_products
 from dinokit.products.guide import Entry, build_guide, guide_pages, kit_entries
 from dinokit.source import DEFAULT_DATA_DIR
 from dinokit.source.diagnostics import Diagnostics
+from dinokit.source.lang import fill
 
 MM = 25.4 / 72
 
@@ -109,7 +110,8 @@ def test_the_whole_kit_fits_two_pages_in_every_language(data, paper: str, kit_of
         pages = guide_pages(lang, paper, kit_of(paper))
         assert len(pages) == 2, lang.code
         # nothing in the footer band: the last row ends above the calibration bar
-        assert pages[0].label.endswith(f"1/2 · {paper.upper()}")
+        footer = {"title": "", "page": 1, "pages": 2, "paper": paper.upper()}
+        assert pages[0].label.endswith(fill(lang.label("footer_sheet"), footer))
 
 
 def test_sheets_by_way_of_printing() -> None:

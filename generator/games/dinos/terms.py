@@ -55,6 +55,23 @@ def player_counts(lang: Language, counts: list[int]) -> str:
     return join_list(lang, [str(n) for n in ordered], "or")
 
 
+def era_number(lang: Language, number: int) -> str:
+    """An era as the rules, the diagrams and the sheets name it: "Era 2", 「第2時代」
+    (the label ``era_number``: one name wherever an era is named)."""
+    return lang.label("era_number", {"number": number})
+
+
+def era_numeral(lang: Language, number: int) -> str:
+    """An era named with the numeral its tiles show and its name: "Era 2 = II
+    (Jurassic)", 「第2時代＝II（ジュラ紀）」 (the label ``era_numeral``)."""
+    values = {
+        "era": era_number(lang, number),
+        "numeral": ROMAN.get(number, str(number)),
+        "name": lang.term("eras", str(number)),
+    }
+    return lang.label("era_numeral", values)
+
+
 def booklet_values(dinos: DinosData, lang: Language) -> dict[str, str]:
     """The numbers and names the booklet's texts (and the player aid) may use."""
     rules = dinos.rules
@@ -62,18 +79,7 @@ def booklet_values(dinos: DinosData, lang: Language) -> dict[str, str]:
     sizes = sorted(set(rules.board_size.values()))
     small_players = [p for p, side in sorted(rules.board_size.items()) if side == sizes[0]]
     names = [lang.term("species", s) for a in dinos.abilities for s in a.species]
-    legend = " · ".join(
-        lang.label(
-            "era_numeral",
-            {
-                "era": lang.label("era"),
-                "number": e.number,
-                "numeral": ROMAN.get(e.number, str(e.number)),
-                "name": lang.term("eras", str(e.number)),
-            },
-        )
-        for e in dinos.eras
-    )
+    legend = lang.label("separator").join(era_numeral(lang, e.number) for e in dinos.eras)
     return {
         "players_min": str(rules.min_players),
         "players_max": str(rules.max_players),

@@ -7,8 +7,7 @@ import math
 
 from ...draw.shapes import Page
 from ...games.dinos.model import DinosData
-from ...games.dinos.terms import ROMAN
-from ...layout import fonts
+from ...games.dinos.terms import era_numeral
 from ...layout.gutter import column_run, lay_out, per_sheet
 from ...layout.sheets import (
     Component,
@@ -19,6 +18,7 @@ from ...layout.sheets import (
     load_sheet_spec,
 )
 from ...source.lang import Language
+from ..footers import sheet_footer
 from .aid import aid_sides
 from .look import Look
 from .tiles import tile_back, tile_front
@@ -26,13 +26,7 @@ from .tokens import token_face
 
 
 def _footer(lang: Language, title_key: str) -> Footer:
-    return Footer(
-        lang.label(title_key),
-        lang.label("print_check"),
-        fonts.font_for(lang.script),
-        lang.label("backs"),
-        lang.label("fold_line"),
-    )
+    return sheet_footer(lang, lang.label(title_key))
 
 
 def _sheet_setup(
@@ -72,9 +66,8 @@ def tile_pages(data: DinosData, lang: Language, options: PrintOptions) -> list[P
 
 
 def era_title(lang: Language, number: int) -> str:
-    """An era as a sheet's label names it: "Era II (Jurassic)"."""
-    numeral = ROMAN.get(number, str(number))
-    return f"{lang.label('era')} {numeral} ({lang.term('eras', str(number))})"
+    """An era as a sheet's label names it: "Era 2 = II (Jurassic)", as the rules do."""
+    return era_numeral(lang, number)
 
 
 def tokens_per_colour(data: DinosData, per_sheet: int, run: int = 1) -> int:

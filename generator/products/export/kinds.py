@@ -33,9 +33,9 @@ def tile_pieces(data: ComponentData, lang: Language, bleed: float, ink: bool) ->
             ability = dinos.ability_of(species.id) is not None
             items = kit.tile_front(tile, species, era, ability, lang, w, h, bleed, look)
             name = f"era{era.number}-{n:02d}-{tile.species}-{tile.position}"
-            title = (
-                f"{lang.term('species', tile.species)} – {lang.term('positions', tile.position)}"
-            )
+            species_name = lang.term("species", tile.species)
+            position = lang.term("positions", tile.position)
+            title = lang.label("piece_tile", {"species": species_name, "position": position})
             pieces.append(
                 Piece(
                     "tiles",
@@ -70,7 +70,7 @@ def token_pieces(data: ComponentData, lang: Language, bleed: float, ink: bool) -
             Art(f"tokens-{name}-{face}", kit.token_face(colour, diag, w, h, bleed, look, seat))
             for face, diag in (("a", False), ("b", True))
         )
-        title = f"{lang.label('tokens_title')} {seat + 1}"
+        title = lang.label("piece_token", {"title": lang.label("tokens_title"), "number": seat + 1})
         pieces.append(Piece("tokens", name, title, w, h, bleed, count, front, back))
     return pieces
 
@@ -111,7 +111,7 @@ def pad_pieces(data: ComponentData, lang: Language, bleed: float, ink: bool) -> 
         paper = Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill="#ffffff"))
         items = (paper, *sheet_items(site, paleo, lang, w, h))
         name = site.code.lower()
-        title = f"{lang.term('games', PALEO)} {site.code}"
+        title = lang.label("piece_pad", {"game": lang.term("games", PALEO), "code": site.code})
         pieces.append(Piece("pads", name, title, w, h, bleed, 1, Art(f"pad-{name}", items)))
     return pieces
 

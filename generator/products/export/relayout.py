@@ -41,7 +41,7 @@ def pad_pieces_at(
         sheet = sheet_items(site, paleo, lang, w - 2 * inset, h - 2 * inset)
         items = (paper, Group(sheet, Transform(dx=inset, dy=inset)))
         name = site.code.lower()
-        title = f"{lang.term('games', PALEO)} {site.code}"
+        title = lang.label("piece_pad", {"game": lang.term("games", PALEO), "code": site.code})
         art = Art(f"pad-{name}-{product.key}", items)
         pieces.append(Piece("pads", name, title, w, h, bleed, 1, art))
     return pieces

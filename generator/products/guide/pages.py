@@ -8,11 +8,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...draw.shapes import Circle, Group, Item, Line, Page, Rect, Style, Text, Transform
-from ...layout.sheets import ComponentSize, Footer, Grid, footer_items, load_sheet_spec
+from ...layout.sheets import ComponentSize, Grid, footer_items, load_sheet_spec
 from ...layout.text import fitted_text, wrap
 from ...source.lang import Language
 from ..dinos.colours import INK, PARCHMENT
 from ..dinos.look import lang_fonts
+from ..footers import joined, sheet_footer
+from ..writer import document_title
 from .entries import CALIBRATION_FILE, Entry
 
 BROWN = "#5a3b22"  # headings and rules, as on the player aid
@@ -76,7 +78,7 @@ def _title(lang: Language, entry: Entry) -> str:
     if entry.component == "calibrate":
         return lang.label("guide_calibration_file")
     name = lang.label(TITLE_KEYS.get(entry.component, "guide_title"))
-    return f"{lang.term('games', entry.game)} – {name}" if entry.game else name
+    return document_title(lang, entry.game, name) if entry.game else name
 
 
 def _row(lang: Language, entry: Entry, width: float, duplex: bool) -> tuple[float, Draw]:
@@ -87,7 +89,7 @@ def _row(lang: Language, entry: Entry, width: float, duplex: bool) -> tuple[floa
     text_w = width - thumb - 4 - 20
     how = [
         line
-        for part in [" · ".join(entry.how(lang, duplex))]
+        for part in [joined(lang, *entry.how(lang, duplex))]
         for line in wrap(part, regular, 8, text_w)
     ]
     height = max(thumb + 2.5, 5 + 4 + 3.6 * len(how) + 2)
@@ -206,7 +208,7 @@ def guide_pages(
     width = cw - 2 * MARGIN
     regular, bold, display = lang_fonts(lang)
     flow = _Flow(x0, y0, (ph + ch) / 2 - FOOT, width)
-    games = " · ".join(lang.term("games", g) for g in ("digging-for-dinos", "paleontologists"))
+    games = joined(lang, *(lang.term("games", g) for g in ("digging-for-dinos", "paleontologists")))
     subtitle = lang.label("guide_subtitle", {"paper": paper.upper()})
 
     def head(x: float, y: float) -> list[Item]:
@@ -331,8 +333,8 @@ def _finish(
     title = lang.label("guide_title")
     pages = []
     for number, items in enumerate(bodies, start=1):
-        label = f"{title} · {number}/{len(bodies)} · {paper.upper()}"
-        footer = Footer(title, lang.label("print_check"), regular)
+        footer = sheet_footer(lang, title, regular)
+        label = footer.label([title], number, len(bodies), paper.upper())
         items = items + footer_items(spec, grid, footer, label)
         pages.append(Page(*size, tuple(items), label=label))
     return pages

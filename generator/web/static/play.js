@@ -37,7 +37,7 @@
   // The page's own words, in the chosen language, as a string (for textContent,
   // aria-label, a file name): {name}s filled from vars.
   const t = (key, vars) => pieces(key, vars).map((p) => (p instanceof Node ? p.textContent : String(p))).join("");
-  const SEP = label("web_label_sep"), LIST = label("web_list_sep");
+  const SEP = label("web_label_sep"), LIST = label("web_list_sep"), JOIN = label("separator");
   // An element: attributes (none from "style": CSP), then children, text as text nodes.
   function el(tag, attrs, ...children) {
     const e = document.createElement(tag);
@@ -240,8 +240,9 @@
     list.forEach((b, i) => update(b, keys[i]));
   }
   function renderRound() {
-    if (view.date) $("code").textContent = `${code} · ${t("web_dig_of", { date: view.date })}`;
-    $("round-label").textContent = `(${view.over ? t("web_game_over") : label("round") + " " + t("web_round_of", { round: view.round, rounds: view.rounds })})`;
+    if (view.date) $("code").textContent = [code, t("web_dig_of", { date: view.date })].join(JOIN);
+    const progress = view.over ? t("web_game_over") : t("web_round_of", { round: view.round, rounds: view.rounds });
+    $("round-label").textContent = t("web_site_state", { site: label("web_dig_site"), state: progress });
     $("round-controls").hidden = view.over;
     const needDice = !view.over && !view.dice;
     $("dice-entry").hidden = !needDice;
@@ -254,7 +255,7 @@
     const allowed = view.allowed || [];
     keyed($("shapes"), allowed.map(([s, dt]) => `${s}/${dt}`), (k) => {
       const [s, dt] = k.split("/");
-      const b = el("button", { type: "button" }, mini(s), s, " · ", swatch(dt), shown(typeName(dt)));
+      const b = el("button", { type: "button" }, mini(s), s, JOIN, swatch(dt), shown(typeName(dt)));
       b.setAttribute("aria-label", t("web_shape_with_type", { shape: s, dig_type: typeName(dt) }));
       b.addEventListener("click", () => pick(s, dt));
       return b;
@@ -335,8 +336,9 @@
     const box = $("result"); box.hidden = !view.over;
     if (!view.over) { box.replaceChildren(); return; }
     const r = view.result;
+    const parLine = () => el("span", {}, pieces("web_par", { par: el("b", {}, view.par) }));
     const par = view.par === undefined ? [t("web_par_wait")]
-      : [...pieces("web_par", { par: el("b", {}, view.par) }), r.total >= view.par ? " " + t("web_par_beaten") : ""];
+      : r.total >= view.par ? pieces("web_par_result", { par: parLine(), beaten: t("web_par_beaten") }) : [parLine()];
     box.replaceChildren(
       el("h2", {}, pieces("web_final", { points: el("span", { id: "final" }, r.total) })),
       el("p", {}, pieces("web_summary", { fossils: r.fossils.length, fossil_points: r.fossil_points, bonuses: r.same_type_bonuses,
@@ -359,7 +361,7 @@
   }
 
   // ---- wiring
-  $("shapes-h").replaceChildren(shown(label("shapes")), " · ", shown(label("dig_types")));
+  $("shapes-h").replaceChildren(shown(label("shapes")), JOIN, shown(label("dig_types")));
   $("bonuses-h").replaceChildren(shown(label("bonuses")));
   $("lang-go").hidden = true;  // the picker reloads the page in its language by itself
   $("lang").addEventListener("change", () => { state.lang = $("lang").value; save(); $("lang-form").submit(); });

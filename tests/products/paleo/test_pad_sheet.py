@@ -201,7 +201,7 @@ def test_pad_pages_is_lazy(paleo, en):
     assert taken == []
     page = next(pages)
     assert taken == [0, 1]
-    assert page.label == "Paleontologists · PAL-TEST-0000 / PAL-TEST-0001"
+    assert page.label == "Paleontologists · PAL-TEST-0000 · PAL-TEST-0001"
     next(pages)
     assert taken == [0, 1, 2, 3]
 

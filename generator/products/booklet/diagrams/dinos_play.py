@@ -8,6 +8,7 @@ import math
 
 from ....draw.shapes import Circle, Item, Line, Path, Rect, Style, Text
 from ....games.dinos.model import Tile
+from ....games.dinos.terms import era_number
 from ....layout import fonts as fontlib
 from ...dinos import kit
 from ..typeset import ACCENT, INK, TINT, Draw
@@ -193,7 +194,7 @@ def dinos_collect_refill(ctx: Context, width: float) -> tuple[float, Draw]:
         fitted_line(
             stack_x + stack_size(stack_tile) / 2,
             stack_y + stack_size(stack_tile) + 3.4,
-            f"{ctx.lang.label('era')} 1",
+            era_number(ctx.lang, era_of(d, 1).number),
             f.regular,
             7.0,
             width - stack_x,

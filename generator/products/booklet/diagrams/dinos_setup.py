@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from ....draw.shapes import Circle, Item, Line, Style
+from ....games.dinos.terms import era_number
 from ...dinos import kit
 from ..typeset import ACCENT, INK, Draw
 from .callouts import (
@@ -64,7 +65,7 @@ def dinos_components(ctx: Context, width: float) -> tuple[float, Draw]:
         )
     labels = [
         lang.term("species", tile.species),
-        f"{lang.label('era')} {era.number}",
+        era_number(lang, era.number),
         lang.label("token_face_a"),
         lang.label("token_face_b"),
     ]
@@ -182,7 +183,7 @@ def dinos_setup(ctx: Context, width: float) -> tuple[float, Draw]:
     for i, era in enumerate(d.eras):
         sx = lx + i * slot + (slot - stack_size(stack_tile)) / 2
         items += era_stack(ctx, era, sx, sy, stack_tile)
-        label = f"{lang.label('era')} {era.number}"
+        label = era_number(lang, era.number)
         items.append(
             fitted_line(
                 lx + i * slot + slot / 2,

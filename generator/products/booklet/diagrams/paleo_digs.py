@@ -71,7 +71,7 @@ def paleo_worked_dig(ctx: Context, width: float) -> tuple[float, Draw]:
         fitted_line(
             name_x,
             0.5 + fh + 3.0 + 2 * r + 4.4,
-            f"+{lang.label('bonus')}",
+            lang.label("bonus_plus", {"bonus": lang.label("bonus")}),
             bold,
             7.5,
             fw / 2,

@@ -15,6 +15,7 @@ from ....layout import fonts
 from ....layout.sheets import ComponentSize, Footer, Grid, SheetSpec, footer_items, load_sheet_spec
 from ....layout.text import fitted_text
 from ....source.lang import Language
+from ...footers import joined, sheet_footer
 from .extras import shared_items
 from .geometry import (
     Layout,
@@ -161,16 +162,14 @@ def _footer_items(pw: float, ph: float, words: Footer) -> list[Item]:
 
 
 def _footer(lang: Language, pw: float, ph: float, label: str) -> list[Item]:
-    return _footer_items(
-        pw, ph, Footer(label, lang.label("print_check"), fonts.font_for(lang.script))
-    )
+    return _footer_items(pw, ph, sheet_footer(lang, label))
 
 
 @functools.cache
 def _footer_top(pw: float, ph: float) -> float:
     """Where the footer's drawing starts (its bar and ticks), measured from what
     :func:`footer_items` draws."""
-    items = _footer_items(pw, ph, Footer("", "", fonts.font_for("latin")))
+    items = _footer_items(pw, ph, Footer("", "", fonts.font_for("latin"), sheet="", separator=""))
     return min(
         min(i.y1, i.y2) if isinstance(i, Line) else i.y for i in items if isinstance(i, Line | Rect)
     )
@@ -192,7 +191,7 @@ def _pad_pages(
     game = lang.term("games", "paleontologists")
     pw, ph, sw, sh = sheet_box(paper, per_page)
     checked: set[tuple[int, int]] = set()
-    label = f"{game} · {paper.upper()}"
+    label = joined(lang, game, paper.upper())
     # the same on every page: one form (its name tells the label and paper apart)
     name = hashlib.sha256(f"{label}|{lang.code}|{pw}x{ph}".encode()).hexdigest()[:8]
     footer = [Use(Form(f"paleo-footer-{name}", tuple(_footer(lang, pw, ph, label))), 0.0, 0.0)]
@@ -211,13 +210,12 @@ def _pad_pages(
         if per_page == 2:
             items += _middle_marks(pw, ph)
         items += footer
-        codes = " / ".join(site.code for site in batch)
         yield Page(
             pw,
             ph,
             tuple(items),
             trim=Box(0, 0, pw, ph) if per_page == 1 else None,
-            label=f"{game} · {codes}",
+            label=joined(lang, game, *(site.code for site in batch)),
         )
 
 
