@@ -209,3 +209,17 @@ def test_a_squeezed_line_is_measured_squeezed() -> None:
     width = 10.5 * em  # twelve ems, less five half-em squeezes: 9.5
     assert wrap(text, "ja", 9, width, squeeze=True) == [text]
     assert len(wrap(text, "ja", 9, width)) == 2
+
+
+def test_a_title_breaks_after_a_clause_where_that_takes_no_more_lines() -> None:
+    tagline = "挖出化石板块，拼合恐龙骨架，把本次考察中最出色的恐龙收藏带回家。"
+    assert wrap(tagline, "sc", 11, 120.0, title=True) == [
+        "挖出化石板块，拼合恐龙骨架，",
+        "把本次考察中最出色的恐龙收藏带回家。",
+    ]
+    assert wrap("星を覆ったら：ボーナス1つに○", "ja", 7.8, 30.0, title=True) == [
+        "星を覆ったら：",
+        "ボーナス1つに○",
+    ]
+    body = wrap(tagline, "sc", 11, 120.0)  # a paragraph fills its lines
+    assert len(body) == 2 and len(body[0]) > len("挖出化石板块，拼合恐龙骨架，")

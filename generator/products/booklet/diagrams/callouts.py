@@ -80,7 +80,7 @@ def text_block_layout(
     s = size
     while s >= max(MIN_PT, size * 0.6) - 1e-9:
         try:
-            lines = wrap(text, font, s, width)
+            lines = wrap(text, font, s, width, title=True)
         except TextOverflow:
             lines = []
         if lines and len(lines) <= max_lines and not widowed(lines):
