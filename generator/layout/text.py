@@ -72,7 +72,13 @@ NO_LINE_END = frozenset("「『（［｛〔〈《【〘〖〝‘“｟«‹([{")
 
 
 def wrap(
-    text: str, font: str, size: float, width: float, title: bool = False, squeeze: bool = False
+    text: str,
+    font: str,
+    size: float,
+    width: float,
+    title: bool = False,
+    squeeze: bool = False,
+    keep: tuple[str, ...] = (),
 ) -> list[str]:
     """Break text into lines so each fits ``width`` mm; a piece too long overflows.
 
@@ -88,12 +94,15 @@ def wrap(
     ``title``: a heading or a tagline, whose CJK text breaks after its clauses' stops
     and commas (「挖出化石板块，拼合恐龙骨架，/ 把本次考察中……带回家。」) where that
     takes no more lines than breaking anywhere. ``squeeze``: the lines are measured
-    with runs of CJK punctuation squeezed, as :func:`set_line` draws them.
+    with runs of CJK punctuation squeezed, as :func:`set_line` draws them. ``keep``:
+    terms (the game's names: 掘り方チェンジ, 霸王龙) that CJK text breaks inside
+    only when one does not fit a line.
     """
     path = fonts.catalogue().path
-    lines = _wrap(text, font, size, width, path, squeeze=squeeze)
+    keep = tuple(k for k in keep if k in text)
+    lines = _wrap(text, font, size, width, path, squeeze=squeeze, keep=keep)
     if title and len(lines) > 1 and _CJK_RE.search(text) is not None:
-        by_clause = _wrap(text, font, size, width, path, clauses=True, squeeze=squeeze)
+        by_clause = _wrap(text, font, size, width, path, True, squeeze, keep)
         if len(by_clause) <= len(lines):
             return list(by_clause)
     return list(lines)
@@ -169,6 +178,7 @@ def _wrap(
     _catalogue: Path,
     clauses: bool = False,
     squeeze: bool = False,
+    keep: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """:func:`wrap`, remembered (a booklet is set at several densities, in several files);
     ``_catalogue`` keys the font ids to the catalogue they belong to; ``clauses``: a
@@ -194,6 +204,8 @@ def _wrap(
             p if u[-1:] in CLAUSE_ENDS else max(p, AVOID)
             for u, p in zip(units, penalties, strict=False)
         ]
+    if cjk and keep:
+        penalties = _keep_terms(units, penalties, keep)
     pieces = _pieces(units, penalties, lambda piece: fits(wide(piece)))
     lines: list[list[str]] = []  # the pieces of each line
     for piece in pieces:
@@ -299,6 +311,22 @@ def break_penalties(units: tuple[str, ...], cjk: bool) -> list[int]:
 def _han(s: str) -> bool:
     """One Han ideograph (a counter or unit: 種, 张, 分)."""
     return len(s) == 1 and unicodedata.name(s, "").startswith("CJK UNIFIED")
+
+
+def _keep_terms(units: tuple[str, ...], penalties: list[int], keep: tuple[str, ...]) -> list[int]:
+    """``penalties`` with every break inside an occurrence of a ``keep`` term avoided."""
+    joined = "".join(units)
+    inside: set[int] = set()  # character offsets a break must not fall at
+    for term in keep:
+        at = joined.find(term)
+        while at >= 0:
+            inside.update(range(at + 1, at + len(term)))
+            at = joined.find(term, at + 1)
+    out, offset = [], 0
+    for unit, p in zip(units, penalties, strict=False):
+        offset += len(unit)
+        out.append(max(p, AVOID) if offset in inside else p)
+    return out
 
 
 def _latin(c: str) -> bool:

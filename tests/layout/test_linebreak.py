@@ -223,3 +223,17 @@ def test_a_title_breaks_after_a_clause_where_that_takes_no_more_lines() -> None:
     ]
     body = wrap(tagline, "sc", 11, 120.0)  # a paragraph fills its lines
     assert len(body) == 2 and len(body[0]) > len("挖出化石板块，拼合恐龙骨架，")
+
+
+def test_a_game_term_in_cjk_text_breaks_only_when_it_must() -> None:
+    text = (
+        "1つのラウンドに複数のボーナスを使ってもかまいません。"
+        "形チェンジと掘り方チェンジを同時に使うこともできます。"
+    )
+    keep = ("掘り方チェンジ", "形チェンジ")
+    for width in [w / 2 for w in range(60, 200)]:
+        lines = wrap(text, "ja", 9.3, width, keep=keep)
+        assert "".join(lines) == text
+        for term in keep:
+            assert any(term in line for line in lines), (width, lines)
+    assert wrap("掘り方チェンジ", "ja", 9.3, 12.0, keep=keep)  # too wide: it breaks

@@ -21,6 +21,7 @@ booklet can be set a little tighter or looser to fill whole folded sheets.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -65,13 +66,25 @@ DENSITIES = (
 
 @dataclass(frozen=True)
 class Fonts:
+    """A language's fonts, and the terms its CJK text keeps whole on a line (the names
+    of species, bonuses, dig types...: :func:`wrap`'s ``keep``)."""
+
     regular: str
     bold: str
     display: str
+    keep: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, lang: Language) -> Fonts:
-        return cls(*(fonts.font_for(lang.script, w) for w in ("regular", "bold", "display")))
+        regular, bold, display = (
+            fonts.font_for(lang.script, w) for w in ("regular", "bold", "display")
+        )
+        terms = {t for t in lang.names.values() if len(t) > 1 and _CJK_TERM.search(t)}
+        return cls(regular, bold, display, tuple(sorted(terms, key=lambda t: (-len(t), t))))
+
+
+#: A term with Han or kana in it (Hangul breaks at spaces, and so do Latin terms).
+_CJK_TERM = re.compile("[\u3040-\u30ff\u3400-\u9fff]")
 
 
 Draw = Callable[[float, float], list[Item]]  # (x, y of the top) -> items
@@ -111,7 +124,7 @@ def paragraph(
 ) -> Chunk:
     font = font or f.regular
     lead, size = d.leading, size or d.size
-    lines = wrap(text, font, size, width - indent, squeeze=True)
+    lines = wrap(text, font, size, width - indent, squeeze=True, keep=f.keep)
     draws: list[Draw] = []
     for i, line in enumerate(lines):
 
@@ -141,7 +154,7 @@ def paragraph(
 def heading(text: str, f: Fonts, sub: bool = False, d: Density = NORMAL) -> Chunk:
     size = SUB_PT if sub else HEAD_PT
     font = f.bold if sub else f.display
-    lines = wrap(text, font, size, BODY_W, title=True, squeeze=True)
+    lines = wrap(text, font, size, BODY_W, title=True, squeeze=True, keep=f.keep)
     step = size * 0.45
     height = step * len(lines) + (1.0 if sub else 3.0)
 
@@ -179,7 +192,7 @@ def boxed(text: str, f: Fonts, d: Density = NORMAL) -> Chunk:
     pad, lead = 2.5, d.leading
     inner = BODY_W - 2 * pad
     size = d.size - 0.3
-    lines = wrap(text, f.regular, size, inner, squeeze=True)
+    lines = wrap(text, f.regular, size, inner, squeeze=True, keep=f.keep)
     height = lead * len(lines) + 2 * pad
 
     def draw(x: float, y: float) -> list[Item]:

@@ -83,12 +83,23 @@ def _line_problems(lines: list[str], whole: bool, source: str | None = None) -> 
 @pytest.mark.parametrize("code", CJK)
 @pytest.mark.parametrize("game", GAMES)
 def test_cjk_booklet_lines_keep_latin_runs_and_have_no_widows(data, game, code) -> None:
+    """... and keep the game's terms whole (掘り方 / チェンジ was one)."""
+    from dinokit.products.booklet.typeset import Fonts
+
+    terms = Fonts.of(data.language(code)).keep
+    if code == "ja":
+        assert "掘り方チェンジ" in terms
     problems = []
     for page in _model(data, game, code):
         for placed in page.placed:
             if placed.lines:
                 whole = placed.first and placed.last
                 problems += _line_problems(list(placed.lines), whole)
+            for line, after in zip(placed.lines, placed.lines[1:], strict=False):
+                for term in terms:
+                    joined = line[-len(term) + 1 :] + after[: len(term) - 1]
+                    if term in joined:
+                        problems.append(f"term broken: {term!r} in {line!r} / {after!r}")
     assert not problems, problems
 
 
