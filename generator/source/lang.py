@@ -25,6 +25,8 @@ REFERENCE = "en"
 MAX_NAME = 40
 #: Characters no name or label needs, which HTML and SVG would read as markup.
 MARKUP = "<>"
+#: Labels the web pages fill in the browser, with {placeholders} only (no plurals).
+BROWSER_FILLED = "web_"
 #: A BCP 47 tag in its canonical case: language, then optionally script and region
 #: ("de", "pt-BR", "zh-Hans"). It names the files, so nothing else is allowed.
 TAG_RE = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-(?:[A-Z]{2}|[0-9]{3}))?$")
@@ -172,6 +174,13 @@ def check_labels(
     optional = optional or {}
     for lang in languages:
         where = lang.locs.get("labels", lang.loc)
+        if not message.known(lang.code):
+            diags.warning(
+                "W-LANG-CLDR",
+                lang.locs.get("code", lang.loc),
+                f"language {lang.code}: CLDR (Babel) has no data for it, so its plurals, "
+                "numbers and lists follow English; expected a language CLDR knows",
+            )
         for key in sorted({**optional, **required}):
             if key not in lang.labels and key in optional:
                 continue
@@ -196,6 +205,13 @@ def check_labels(
                 diags,
                 f"language {lang.code}: label {key}",
             )
+            if key.startswith(BROWSER_FILLED) and message.plurals(lang.labels[key]):
+                diags.error(
+                    "E-PLURAL",
+                    lang.locs.get(f"value:label:{key}", where),
+                    f"language {lang.code}: label {key}: the web pages fill it in the "
+                    "browser, which takes {placeholders} only, expected no plural message",
+                )
         for key in sorted(set(lang.labels) - set(required) - set(optional)):
             diags.warning(
                 "W-LANG-UNKNOWN-KEY",
@@ -256,6 +272,7 @@ def _read_language(path: Path, diags: Diagnostics) -> Language | None:
     locs["names"] = rec.key_where("names")
     locs["labels"] = rec.key_where("labels")
     locs["script"] = rec.where("script")
+    locs["code"] = rec.where("code")
     return Language(rec["code"], rec["name"], rec["script"], names, labels, rec.loc, locs)
 
 

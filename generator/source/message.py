@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.lists import format_list as _format_list
 from babel.numbers import format_decimal
 
@@ -68,9 +68,21 @@ def cldr_locale(code: str) -> Locale:
     return _locale(_CLDR.get(code, code.replace("-", "_")))
 
 
+def known(code: str) -> bool:
+    """Whether CLDR has data for language ``code`` (else English's rules stand in)."""
+    return _locale(_CLDR.get(code, code.replace("-", "_"))).language != "en" or code == "en"
+
+
 @lru_cache(maxsize=64)
 def _locale(name: str) -> Locale:
-    return Locale.parse(name)
+    """The CLDR locale, else that of its language alone, else English (``validate``
+    warns of a language CLDR does not know)."""
+    for candidate in (name, name.split("_")[0], "en"):
+        try:
+            return Locale.parse(candidate)
+        except (UnknownLocaleError, ValueError):
+            continue
+    raise AssertionError("Babel has no English")  # pragma: no cover
 
 
 def plural_categories(code: str) -> frozenset[str]:

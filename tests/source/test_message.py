@@ -140,3 +140,21 @@ def test_numbers_take_the_languages_signs(code, value, signed, expected) -> None
 )
 def test_lists_follow_cldr(code, kind, expected) -> None:
     assert format_list(["A", "B", "C"], kind, code) == expected
+
+
+def test_web_labels_take_no_plurals_the_browser_cannot_fill() -> None:
+    from dinokit.source.lang import Language, check_labels
+
+    plural = "{n, plural, one {# game} other {# games}}"
+    lang = Language("en", "English", "latin", {}, {"web_x": plural, "guide_x": plural})
+    diags = Diagnostics()
+    check_labels([lang], {"web_x": {"n"}, "guide_x": {"n"}}, diags)
+    assert [d.message.split(":")[1] for d in diags.errors] == [" label web_x"]
+
+
+def test_a_language_cldr_does_not_know_follows_english() -> None:
+    from dinokit.source.message import known
+
+    assert known("pl") and known("zh-Hans") and known("pt-BR") and not known("fx")
+    assert plural_categories("fx") == plural_categories("en")
+    assert fill(TOKENS.replace(" few {# żetony} many {# żetonów}", ""), {"n": 1}, "fx") == "1 żeton"
