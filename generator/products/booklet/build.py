@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ...draw.shapes import Item, Line, Page, Rect, Style, Text
 from ...games import BY_ID
 from ...games.data import ComponentData
-from ...layout.text import TextOverflow, fitted_text, wrap
+from ...layout.text import TextOverflow, fitted_text, set_line, wrap
 from ...source.lang import Language, fill
 from .imposition import saddle_order
 from .source import Structure, Texts
@@ -260,8 +260,8 @@ def _cover(game: str, title: str, lines: list[str], ctx: Context, bleed: float) 
     for i, text in enumerate(lines):
         size = 11 if i == 0 else 9
         font = f.bold if i == 0 else f.regular
-        for row in wrap(text, font, size, w - 28, title=True):
-            items.append(Text(w / 2, y, row, font, size, INK if i == 0 else ACCENT, "center"))
+        for row in wrap(text, font, size, w - 28, title=True, squeeze=True):
+            items += set_line(w / 2, y, row, font, size, INK if i == 0 else ACCENT, "center")
             y += size * 0.5
         y += 3
     if y > h - 12:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from ...draw.shapes import Circle, Group, Item, Line, Page, Rect, Style, Text, Transform
 from ...layout.sheets import ComponentSize, Grid, footer_items, load_sheet_spec
-from ...layout.text import fitted_text, wrap
+from ...layout.text import fitted_text, set_line, wrap
 from ...source.lang import Language
 from ..dinos.colours import INK, PARCHMENT
 from ..dinos.look import lang_fonts
@@ -125,13 +125,12 @@ def _heading(lang: Language, text: str, width: float) -> tuple[float, Draw]:
 def _para(lang: Language, text: str, width: float, marker: str = "") -> tuple[float, Draw]:
     regular, bold, _ = lang_fonts(lang)
     indent = 5.0 if marker else 0.0
-    lines = wrap(text, regular, 9, width - indent)
+    lines = wrap(text, regular, 9, width - indent, squeeze=True)
 
     def draw(x: float, y: float) -> list[Item]:
         items: list[Item] = [Text(x, y + 3.6, marker, bold, 9, BROWN)] if marker else []
-        items += [
-            Text(x + indent, y + 3.6 + 4.3 * n, ln, regular, 9, INK) for n, ln in enumerate(lines)
-        ]
+        for n, ln in enumerate(lines):  # punctuation runs squeezed, as they were measured
+            items += set_line(x + indent, y + 3.6 + 4.3 * n, ln, regular, 9, INK)
         return items
 
     return 4.3 * len(lines) + 2.2, draw
