@@ -91,7 +91,7 @@ def test_tiles_sheets_hold_every_tile_of_each_era(shipped, gutter_tiles) -> None
     _, dinos = shipped
     pages = gutter_tiles
     assert sum(p.meta["count"] for p in pages) == sum(len(e.tiles) for e in dinos.eras)
-    assert pages[0].label.startswith("Fossil tiles · Era I")
+    assert pages[0].label.startswith("Fossil tiles · Era\u00a01\u00a0=\u00a0I\u00a0(Triassic)")
 
 
 def test_every_option_works_with_the_fold(shipped) -> None:
