@@ -34,11 +34,12 @@ LABELS: Mapping[str, frozenset[str]] = {
     ),
     # the player aid
     **dict.fromkeys(
-        ["aid_turn", "aid_move", "aid_stuck", "aid_flip", "aid_collect", "aid_refill", "aid_end",
+        ["aid_turn", "aid_move", "aid_flip", "aid_collect", "aid_refill", "aid_end",
          "aid_scoring", "aid_score_complete", "aid_score_incomplete", "aid_tie", "aid_setup",
          "aid_setup_board", "aid_setup_tokens"],
         NONE,
     ),
+    "aid_stuck": frozenset({"steps"}),  # the turn's steps after the move: a range, "2–4"
     "aid_ability": frozenset({"ability_species_or"}),
     "aid_end_when": frozenset({"end_completed"}),
     "aid_setup_players": frozenset({"players"}),

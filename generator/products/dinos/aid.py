@@ -65,10 +65,10 @@ class _Side:
         )
         self.y += 5.0
 
-    def para(self, key: str, marker: str | None = None) -> None:
+    def para(self, key: str, marker: str | None = None, more: dict[str, str] | None = None) -> None:
         regular, bold, _ = lang_fonts(self.lang)
         indent = 4.2 if marker else 0
-        text = fill(self.lang.label(key), self.values, self.lang.code)
+        text = fill(self.lang.label(key), {**self.values, **(more or {})}, self.lang.code)
         for i, row in enumerate(wrap(text, regular, self.size, self.width - indent)):
             if i == 0 and marker:
                 self.items.append(Text(self.x, self.y, marker, bold, self.size, BROWN))
@@ -112,11 +112,15 @@ class _Side:
         self.y = top + tallest + 1.6 + self.size * 0.3  # clear of the next line's capitals
 
 
+#: The steps of a turn, as the aid numbers them; a player who cannot move does the rest.
+TURN = ("aid_move", "aid_flip", "aid_collect", "aid_refill")
+
+
 def _turn(side: _Side) -> None:
     side.heading("aid_turn")
-    for n, key in enumerate(("aid_move", "aid_flip", "aid_collect", "aid_refill"), start=1):
+    for n, key in enumerate(TURN, start=1):
         side.para(key, f"{n}.")
-    side.para("aid_stuck", "•")
+    side.para("aid_stuck", "•", {"steps": side.lang.range(2, len(TURN))})
     side.para("aid_ability", "•")
 
 

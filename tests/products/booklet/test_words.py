@@ -221,6 +221,18 @@ def test_consecutive_player_counts_are_a_range(data) -> None:
     assert player_counts(data.language("zh-Hans"), [2]) == "2"
 
 
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [("zh-Hans", "第2～4步"), ("ja", "手順2～4"), ("ko", "2~4단계"), ("en", "steps 2–4")],
+)
+def test_the_aid_names_the_steps_after_a_move_as_the_language_writes_a_range(
+    data, code, words
+) -> None:
+    from dinokit.products.dinos.aid import TURN
+
+    lang = data.language(code)
+
+
 # ------------------------------------------------------------------ credit, no project
 
 
