@@ -15,7 +15,7 @@ from .model import DinosData
 PLACEHOLDERS = frozenset({
     "players_min", "players_max", "board_small", "board_large", "small_players",
     "tokens_per_player", "end_completed", "species_count", "tiles_per_era", "era_count",
-    "ability_species_and", "ability_species_or", "era_legend", "tile_total",
+    "ability_species_and", "ability_species_or", "era_legend", "tile_total", "players",
 })  # fmt: skip
 
 #: The numeral an era shows on its tiles (the game data numbers eras 1, 2, 3 ...).
@@ -83,6 +83,7 @@ def booklet_values(dinos: DinosData, lang: Language) -> dict[str, str]:
     return {
         "players_min": str(rules.min_players),
         "players_max": str(rules.max_players),
+        "players": player_counts(lang, list(range(rules.min_players, rules.max_players + 1))),
         "board_small": str(sizes[0]),
         "board_large": str(sizes[-1]),
         "small_players": player_counts(lang, small_players),

@@ -222,6 +222,14 @@ def test_consecutive_player_counts_are_a_range(data) -> None:
 
 
 @pytest.mark.parametrize(
+    ("code", "words"), [("zh-Hans", "2～4人"), ("ja", "2～4人用"), ("en", "2–4 players")]
+)
+def test_the_cover_gives_the_player_counts_as_a_range(code, words) -> None:
+    _, texts = _booklet(DINOS, code)
+    assert texts["cover_facts"].startswith(words)
+
+
+@pytest.mark.parametrize(
     ("code", "words"),
     [("zh-Hans", "第2～4步"), ("ja", "手順2～4"), ("ko", "2~4단계"), ("en", "steps 2–4")],
 )
