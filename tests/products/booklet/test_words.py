@@ -239,6 +239,7 @@ def test_the_aid_names_the_steps_after_a_move_as_the_language_writes_a_range(
     from dinokit.products.dinos.aid import TURN
 
     lang = data.language(code)
+    assert words in fill(lang.label("aid_stuck"), {"steps": lang.range(2, len(TURN))}, code)
 
 
 # ------------------------------------------------------------------ credit, no project
