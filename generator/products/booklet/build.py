@@ -14,6 +14,7 @@ from ...games import BY_ID
 from ...games.data import ComponentData
 from ...layout.text import TextOverflow, fitted_text, set_line, wrap
 from ...source.lang import Language, fill
+from .flow import PageModel, flow
 from .imposition import saddle_order
 from .source import Structure, Texts
 from .typeset import (
@@ -28,10 +29,8 @@ from .typeset import (
     Density,
     Draw,
     Fonts,
-    PageModel,
     boxed,
     figure,
-    flow,
     heading,
     page_frame,
     paragraph,

@@ -12,7 +12,7 @@ from pdfmeasure import pdf_text
 
 from dinokit.draw.shapes import Page, Text
 from dinokit.layout import fonts
-from dinokit.products.booklet import typeset
+from dinokit.products.booklet import flow, typeset
 from dinokit.products.booklet.source import load_texts
 from dinokit.render.pdf import render_pdf
 from dinokit.source import DEFAULT_DATA_DIR, TEMPLATES_DIR
@@ -67,7 +67,7 @@ def test_a_booklet_page_in_each_new_language_extracts_as_its_text(languages, cod
     f = typeset.Fonts.of(lang)
     paragraphs = [t for k, t in texts.texts.items() if "{" not in t and len(t) > 60][:4]
     chunks = [typeset.paragraph(text, f) for text in paragraphs]
-    pages = typeset.flow(chunks)
+    pages = flow.flow(chunks)
     drawn = [item.text for item in pages[0] if isinstance(item, Text)]
     page = Page(*typeset.A5, tuple(pages[0]))  # the body alone: one font to embed
     got = pdf_text(render_pdf([page], lang=code))[0]

@@ -11,8 +11,8 @@ import pytest
 
 from dinokit.layout.text import widowed, wrap
 from dinokit.products.booklet.build import booklet_pages
+from dinokit.products.booklet.flow import KEEP_LINES, MIN_FILL, MIN_LAST_FILL, PageModel
 from dinokit.products.booklet.source import load_structure, load_texts
-from dinokit.products.booklet.typeset import KEEP_LINES, MIN_FILL, MIN_LAST_FILL, PageModel
 from dinokit.products.validate import load_data
 from dinokit.source.diagnostics import Diagnostics
 
