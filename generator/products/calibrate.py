@@ -61,10 +61,12 @@ X_PANEL_H = 56.0  # mm: the X scale's frame (the text width across)
 
 
 def _value(k: int, step: float, lang: Language) -> str:
-    """The number of line ``k``: k x step mm, signed, as the language writes numbers
-    ("+4.5", "-0.5"; Polish, German, French "+4,5", "-0,5": CLDR's signs)."""
+    """The number of line ``k``: k x step mm, signed, with the language's decimal sign
+    (CLDR: "+4.5", Polish, German, French "+4,5") and, printed, the minus sign U+2212
+    ("\u22120,5"): CLDR's minus for every shipped language is the hyphen-minus, which
+    prints as a short hyphen. ``--duplex-offset`` reads both."""
     value = k * step
-    return "0" if k == 0 else lang.number(value, signed=True)
+    return "0" if k == 0 else lang.number(value, signed=True).replace("-", "\u2212")
 
 
 def _fine_len(i: int) -> float:

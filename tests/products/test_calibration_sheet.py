@@ -13,6 +13,7 @@ import random
 import numpy as np
 import pytest
 from calibration_reading import MARGIN, read, read_sheet
+from calibration_reading import value as mm
 
 from dinokit.games.data import load_games
 from dinokit.products.calibrate import calibration_pages
@@ -37,7 +38,7 @@ def sheet(request, english):
 
 
 def _quarters(values: list[float]) -> list[str]:
-    return ["0" if v == 0 else f"{v:+g}" for v in values]
+    return ["0" if v == 0 else f"{v:+g}".replace("-", "\u2212") for v in values]
 
 
 def test_the_scales_have_the_lines_and_numbers_the_design_needs(sheet) -> None:
@@ -73,7 +74,7 @@ def test_every_drift_on_the_grid_reads_one_value_the_one_that_cancels_it(sheet) 
                 assert reading.values == {expected}, (scale.axis, (dx, dy), reading)
                 assert reading.margin >= MARGIN, (scale.axis, (dx, dy), reading)
                 margins.append(reading.margin)
-                spread = max(spread, *(abs(float(t) - expected) for t in reading.thick))
+                spread = max(spread, *(abs(mm(t) - expected) for t in reading.thick))
     assert len(margins) == 2 * 41 * 41
     # the numbers the design promises (docs/kit.md): the thick reading is at most 1 mm
     # off (0.5 mm from the best pair, 0.5 mm more of slack), the next thin meeting at
@@ -103,7 +104,7 @@ def test_the_issues_drift_reads_the_right_offset_not_the_nearest_match(sheet) ->
     -4, -1.5, +1, +3.5 and the one nearest 0 was wrong; this one reads (-1.5, +2)."""
     x, y = read(sheet["X"], (1.5, -2.0)), read(sheet["Y"], (1.5, -2.0))
     assert (x.values, y.values) == ({-1.5}, {2.0})
-    assert x.thick <= {"-1", "-2"} and y.thick == {"+2"}
+    assert x.thick <= {"\u22121", "\u22122"} and y.thick == {"+2"}
     assert len(x.meetings) > 1  # other thin lines meet too: the thick number picks one
 
 
@@ -121,16 +122,17 @@ def test_printed_again_with_the_saved_offset_it_reads_zero(english, paper, drift
 @pytest.mark.parametrize(
     ("code", "plus", "minus"),
     [
-        ("en", "+4.5", "-0.5"),
-        ("pl", "+4,5", "-0,5"),
-        ("de", "+4,5", "-0,5"),
-        ("fr", "+4,5", "-0,5"),
+        ("en", "+4.5", "\u22120.5"),
+        ("pl", "+4,5", "\u22120,5"),
+        ("de", "+4,5", "\u22120,5"),
+        ("fr", "+4,5", "\u22120,5"),
     ],
 )
 def test_the_numbers_are_written_as_the_language_writes_them(english, code, plus, minus) -> None:
-    """The decimal sign and the minus sign are CLDR's for the language (Babel): a comma
-    in Polish, German and French; CLDR's minus for all four is the hyphen-minus. Read
-    back from the PDF, the sheet still gives the offset that cancels a drift."""
+    """The decimal sign is CLDR's for the language (Babel): a comma in Polish, German
+    and French; the minus is the typographic U+2212 in every language (CLDR's is the
+    hyphen-minus, which prints as a hyphen). Read back from the PDF, the sheet still
+    gives the offset that cancels a drift."""
     data = load_games(DEFAULT_DATA_DIR, Diagnostics())
     assert data is not None
     scales = read_sheet(render_pdf(calibration_pages(data.language(code), "a4")))
