@@ -10,6 +10,7 @@ import click
 
 from ..source.diagnostics import to_json
 from .common import (
+    GameChoice,
     data_option,
     failed,
     format_option,
@@ -98,7 +99,7 @@ def i18n_status(fmt: str, data_dir: Path) -> None:
 
 
 @i18n.command("sign")
-@click.option("--game", required=True, help="Game id, e.g. digging-for-dinos.")
+@click.option("--game", type=GameChoice(), required=True, help="Which game's statements.")
 @click.option("--lang", "lang_code", required=True, help="Language code, e.g. ja.")
 @click.option(
     "--by", "signed_by", required=True, help="Who signed, e.g. 'native review, 2026-12-02'."
@@ -117,7 +118,13 @@ def i18n_sign(
     """
     from ..products.booklet.statements import sign
     from ..products.validate import load_data
+    from ..source import TEMPLATES_DIR, package_folder, templates_dir
 
+    if templates_dir() == TEMPLATES_DIR == package_folder("templates"):
+        raise click.ClickException(
+            "the templates installed with dinokit are not to be edited: make a copy with "
+            "'dinokit init FOLDER' and sign there with --templates FOLDER/templates"
+        )
     data, _ = load_data(data_dir)
     lang = data.language(lang_code)
     if lang is None:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ...source import schema as s
 from ...source.diagnostics import Diagnostics, Location, display_path
+from ...source.files import atomic_write
 from ...source.lang import REFERENCE, Language
 from ...source.located import load_file
 from .source import Structure, Texts, booklets_dir, load_structure, load_texts
@@ -258,9 +259,7 @@ def write_signoffs(
             entry = signoffs[lang][sid]
             by = json.dumps(entry.signed_by, ensure_ascii=False)
             lines.append(f"    {sid}: {{signed_by: {by}, sha256: {entry.sha256}}}\n")
-    path = signoff_path(game, root)
-    path.write_text("".join(lines), encoding="utf-8")
-    return path
+    return atomic_write(signoff_path(game, root), "".join(lines).encode())
 
 
 def sign(

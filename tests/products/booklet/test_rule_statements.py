@@ -295,3 +295,26 @@ def test_a_sign_off_of_no_statement_is_reported_at_its_line(booklets: Path) -> N
         n for n, line in enumerate(signoff.read_text().splitlines(), 1) if "    edge:" in line
     }
     assert "W-RULE-UNSIGNED" in found  # and the renamed statement is signed by nobody yet
+
+
+def test_i18n_sign_writes_a_copy_and_refuses_bad_input(tmp_path: Path, monkeypatch) -> None:
+    """In a copy of the templates it signs (the file written whole); an unknown game is
+    a usage error, and the templates installed with a wheel are never written."""
+    from conftest import run
+
+    import dinokit.source as source
+
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES_DIR, templates)
+    signoff = templates / "booklets" / "paleontologists" / "signoff.yaml"
+    args = ["--lang", "nl", "--by", "A. de Vries, 2026-12-03", "pass"]
+    result = run("i18n", "sign", "--game", "paleontologists", "--templates", str(templates), *args)
+    assert result.exit_code == 0, result.output
+    assert 'pass: {signed_by: "A. de Vries, 2026-12-03"' in signoff.read_text(encoding="utf-8")
+    result = run("i18n", "sign", "--game", "nope", "--templates", str(templates), *args)
+    assert result.exit_code == 2 and "'nope' is not one of" in result.output
+    before = (TEMPLATES_DIR / "booklets" / "paleontologists" / "signoff.yaml").read_bytes()
+    monkeypatch.setattr(source, "package_folder", lambda name: TEMPLATES_DIR)  # as installed
+    result = run("i18n", "sign", "--game", "paleontologists", *args)
+    assert result.exit_code == 1 and "dinokit init" in result.output
+    assert (TEMPLATES_DIR / "booklets" / "paleontologists" / "signoff.yaml").read_bytes() == before
