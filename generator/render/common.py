@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..draw.shapes import Page, Text, Transform, Use, walk, walk_items
 
@@ -35,6 +35,24 @@ def text_by_font(pages: Iterable[Page]) -> dict[str, str]:
     collector = _TextCollector()
     walk(pages, collector)
     return {font: "".join(sorted(chars)) for font, chars in sorted(collector.chars.items())}
+
+
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def compose(outer: Sequence[float], inner: Sequence[float]) -> Matrix:
+    """The matrix of ``inner`` then ``outer`` (a point goes through ``inner`` first):
+    PDF's ``inner x outer``, as ``cm`` inside a page of matrix ``outer`` draws."""
+    a, b, c, d, e, f = outer
+    p, q, r, s, t, u = inner
+    return (
+        a * p + c * q,
+        b * p + d * q,
+        a * r + c * s,
+        b * r + d * s,
+        a * t + c * u + e,
+        b * t + d * u + f,
+    )
 
 
 def transform_matrix(t: Transform) -> tuple[float, float, float, float, float, float]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ...draw.shapes import Box, Circle, Group, Item, Line, Page, Path, Rect, Text, Transform, Use
 from ...layout import fonts
-from ...render.common import transform_matrix
+from ...render.common import compose, transform_matrix
 from .pieces import Art, Piece
 from .services import Product
 
@@ -69,20 +69,6 @@ class Fit:
     def distance(self) -> float:
         """How far from the component's own size (0: same size)."""
         return abs(math.log(self.scale))
-
-
-def _compose(m: Matrix, n: Matrix) -> Matrix:
-    """m after n: a point goes through n, then through m."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + c * b2,
-        b * a2 + d * b2,
-        a * c2 + c * d2,
-        b * c2 + d * d2,
-        a * e2 + c * f2 + e,
-        b * e2 + d * f2 + f,
-    )
 
 
 def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
@@ -140,9 +126,9 @@ def measure(items: Iterable[Item], m: Matrix = IDENTITY) -> list[Mark]:
     marks: list[Mark] = []
     for item in items:
         if isinstance(item, Group):
-            marks += measure(item.items, _compose(m, transform_matrix(item.transform)))
+            marks += measure(item.items, compose(m, transform_matrix(item.transform)))
         elif isinstance(item, Use):
-            marks += measure(item.form.items, _compose(m, (1, 0, 0, 1, item.dx, item.dy)))
+            marks += measure(item.form.items, compose(m, (1, 0, 0, 1, item.dx, item.dy)))
         else:
             pts = [_apply(m, x, y) for x, y in _points(item)]
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]

@@ -18,11 +18,12 @@ round trip through the profile, and the PDF/X-4 points that are checked here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...render.common import compose
 from .check import Check
 from .press_checks import press_checks
 
@@ -114,22 +115,15 @@ _TEXT_SHOW = (b"Tj", b"TJ", b"'", b'"')
 _STROKE_PAINT = (b"S", b"s", b"B", b"B*", b"b", b"b*")
 
 
-def _multiply(m: list[float], n: list[float]) -> list[float]:
-    a, b, c, d, e, f = m
-    p, q, r, s, t, u = n
-    return [a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s,
-            e * p + f * r + t, e * q + f * s + u]  # fmt: skip
-
-
 def _walk_content(
-    content: Any, resources: Any, reader: Any, ctm: list[float], out: _Colours
+    content: Any, resources: Any, reader: Any, ctm: Sequence[float], out: _Colours
 ) -> None:
     """Note the colours and placed images of one content stream (and its forms)."""
     from pypdf.generic import ContentStream
 
     resources = resources.get_object() if resources is not None else {}
     xobjects = resources.get("/XObject") or {}
-    stack: list[tuple[list[float], tuple[float, ...], tuple[float, ...]]] = []
+    stack: list[tuple[Sequence[float], tuple[float, ...], tuple[float, ...]]] = []
     fill: tuple[float, ...] = (0.0, 0.0, 0.0, 1.0)  # the PDF's initial colours: black
     stroke: tuple[float, ...] = fill
     for operands, operator in ContentStream(content, reader).operations:
@@ -152,7 +146,7 @@ def _walk_content(
         elif operator == b"Q" and stack:
             ctm, fill, stroke = stack.pop()
         elif operator == b"cm":
-            ctm = _multiply([float(v) for v in operands], ctm)
+            ctm = compose(ctm, [float(v) for v in operands])
         elif operator == b"Do" and operands and operands[0] in xobjects:
             ref = xobjects[operands[0]]
             xobject = ref.get_object()
@@ -166,7 +160,7 @@ def _walk_content(
                 if hash(key) not in out.seen:
                     out.seen.add(hash(key))
                     matrix = [float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
-                    form_ctm = _multiply(matrix, ctm)
+                    form_ctm = compose(ctm, matrix)
                     _walk_content(xobject, xobject.get("/Resources"), reader, form_ctm, out)
 
 
