@@ -7,7 +7,19 @@ from pathlib import Path
 from ...source import schema as s
 from ...source.diagnostics import Diagnostics, Location
 from ...source.located import Map, Scalar, YNode, load_file
-from .model import Ability, DinosData, Era, Position, Rules, Species, Tile
+from .model import (
+    COMPENSATION,
+    PLACEMENT_ORDER,
+    VARIANT_KINDS,
+    Ability,
+    DinosData,
+    Era,
+    Position,
+    Rules,
+    Species,
+    Tile,
+    Variant,
+)
 
 GAME_ID = "digging-for-dinos"
 POSITION = (s.Field("id", s.ident), s.Field("value", s.integer(0, 99)))
@@ -41,7 +53,10 @@ RULES_FILE = (
     s.Field("tokens_per_player", s.integer(1, 4)),
     s.Field("end_completed_dinosaurs", s.integer(1, 99)),
     s.Field("player_colours", s.seq_of(s.colour, min_len=1)),
+    s.Field("variants", s.seq_of(s.any_node), required=False, default=[]),
 )
+PASSES = ("forward", "reverse")
+MAX_COMPENSATION = 20  # points a seat may be given at the end
 PLAYERS = (s.Field("min", s.integer(1, 99)), s.Field("max", s.integer(1, 99)))
 
 
@@ -173,12 +188,138 @@ def _read_rules(root: YNode | None, diags: Diagnostics) -> Rules | None:
             rec.where("player_colours"),
             f"rules: player_colours: {len(colours)} colours for up to {high} players",
         )
+    tokens = rec["tokens_per_player"]
+    variants = tuple(
+        v
+        for node, _ in rec["variants"]
+        if (v := _read_variant(node, range(low, high + 1), tokens, diags)) is not None
+    )
+    seen: dict[str, int] = {}
+    for v in variants:
+        if v.id in seen:
+            diags.error(
+                "E-DUPLICATE-ID",
+                v.loc,
+                f"rules: variant {v.id!r} is defined twice (first at line {seen[v.id]})",
+            )
+        seen.setdefault(v.id, v.loc.line)
     return Rules(
         low,
         high,
         board,
-        rec["tokens_per_player"],
+        tokens,
         rec["end_completed_dinosaurs"],
         colours,
         Location(rec.loc.file, rec.loc.line, rec.loc.column),
+        variants,
     )
+
+
+def _flag(node: YNode, what: str, diags: Diagnostics):
+    if isinstance(node, Scalar) and isinstance(node.value, bool):
+        return node.value
+    shown = repr(node.value) if isinstance(node, Scalar) else f"a {node.kind}"
+    diags.error("E-TYPE", node.loc, f"{what}: got {shown}, expected true or false")
+    return s.INVALID
+
+
+VARIANT = (
+    s.Field("id", s.ident),
+    s.Field("kind", s.choice(*VARIANT_KINDS)),
+    s.Field("passes", s.any_node, required=False),
+    s.Field("points", s.any_node, required=False),
+    s.Field("booklet", _flag, required=False, default=False),
+)
+#: The field each kind of variant needs (and the other kinds may not have).
+VARIANT_FIELD = {PLACEMENT_ORDER: "passes", COMPENSATION: "points"}
+
+
+def _read_variant(node: YNode, counts: range, tokens: int, diags: Diagnostics) -> Variant | None:
+    """One setup variant; None (its problems reported) when it cannot be played."""
+    rec = s.read_record(node, "rules: variant", VARIANT, diags)
+    if rec is None:
+        return None
+    what = f"rules: variant {rec['id']}"
+    kind = rec["kind"]
+    needed = VARIANT_FIELD[kind]
+    ok = True
+    for other in VARIANT_FIELD.values():
+        if other != needed and other in rec.locs:
+            diags.error(
+                "E-VARIANT",
+                rec.key_where(other),
+                f"{what}: '{other}' belongs to a {_kind_of(other)} variant, not to a {kind} one",
+            )
+            ok = False
+    if needed not in rec.locs:
+        diags.error("E-REQUIRED", rec.loc, f"{what}: a {kind} variant needs '{needed}'")
+        return None
+    if kind == PLACEMENT_ORDER:
+        passes = _read_passes(rec["passes"], what, tokens, diags)
+        if passes is None or not ok:
+            return None
+        return Variant(rec["id"], kind, passes=passes, booklet=rec["booklet"], loc=rec.loc)
+    points = _read_points(rec["points"], what, counts, diags)
+    if points is None or not ok:
+        return None
+    return Variant(rec["id"], kind, points=points, booklet=rec["booklet"], loc=rec.loc)
+
+
+def _kind_of(name: str) -> str:
+    return next(k for k, f in VARIANT_FIELD.items() if f == name)
+
+
+def _read_passes(node: YNode, what: str, tokens: int, diags: Diagnostics) -> tuple[str, ...] | None:
+    """The direction of each placement pass, one pass per token of a player."""
+    passes = s.seq_of(s.choice(*PASSES))(node, f"{what}: passes", diags)
+    if passes is s.INVALID or len(passes) != len(node.items):  # type: ignore[union-attr]
+        return None
+    if len(passes) != tokens:
+        diags.error(
+            "E-LENGTH",
+            node.loc,
+            f"{what}: passes: {len(passes)} passes, expected {tokens} (one per token of a "
+            f"player: tokens_per_player is {tokens})",
+        )
+        return None
+    return tuple(p for p, _ in passes)
+
+
+def _read_points(
+    node: YNode, what: str, counts: range, diags: Diagnostics
+) -> dict[int, tuple[int, ...]] | None:
+    """players -> the points of each seat, for every number of players of the game."""
+    mapping = s.as_map(node, f"{what}: points", diags)
+    if mapping is None:
+        return None
+    points: dict[int, tuple[int, ...]] = {}
+    ok = True
+    for key, value in mapping.items():
+        where = f"{what}: points: {key}"
+        count = s.integer(counts.start, counts.stop - 1)(
+            Scalar(key, mapping.key_loc(key)), where + " players", diags
+        )
+        seats = s.seq_of(s.integer(0, MAX_COMPENSATION))(value, where, diags)
+        if count is s.INVALID or seats is s.INVALID or len(seats) != len(value.items):  # type: ignore[union-attr]
+            ok = False
+            continue
+        if len(seats) != count:
+            diags.error(
+                "E-LENGTH",
+                value.loc,
+                f"{where}: {len(seats)} seats, expected {count} (one number per seat, the "
+                "first player first)",
+            )
+            ok = False
+            continue
+        points[count] = tuple(p for p, _ in seats)
+    missing = [c for c in counts if c not in points]
+    if ok and missing:
+        diags.error(
+            "E-REQUIRED",
+            mapping.loc,
+            f"{what}: points: no points for {', '.join(map(str, missing))} players "
+            f"(expected {counts.start} to {counts.stop - 1} players)",
+        )
+        ok = False
+    return points if ok else None

@@ -5,7 +5,7 @@ Pure Python, immutable. Locations are kept only so diagnostics can point at data
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...source.diagnostics import Location
 
@@ -65,6 +65,31 @@ class Era:
     loc: Location = field(default=NOWHERE, compare=False)
 
 
+#: The placement passes of the seed rules: the first in reverse turn order, the second
+#: in turn order (a pass is "forward", from the first player, or "reverse").
+BASE_PASSES = ("reverse", "forward")
+PLACEMENT_ORDER = "placement-order"
+COMPENSATION = "compensation"
+VARIANT_KINDS = (PLACEMENT_ORDER, COMPENSATION)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """An optional setup rule, off unless chosen (``dinokit simulate --variant ID``).
+
+    ``placement-order``: ``passes`` gives each placement pass's direction ("forward":
+    from the first player clockwise; "reverse": from the last player counter-clockwise).
+    ``compensation``: ``points`` gives, by number of players, the points each seat (in
+    turn order, the first player first) adds to its final score."""
+
+    id: str
+    kind: str
+    passes: tuple[str, ...] = ()
+    points: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    booklet: bool = False  # print it in the booklet as an optional rule
+    loc: Location = field(default=NOWHERE, compare=False)
+
+
 @dataclass(frozen=True)
 class Rules:
     """Setup and end rules that are numbers, not prose."""
@@ -76,10 +101,15 @@ class Rules:
     end_completed: int  # completing this many dinosaurs triggers the end
     player_colours: tuple[str, ...]
     loc: Location = field(default=NOWHERE, compare=False)
+    variants: tuple[Variant, ...] = ()
+    active: str | None = None  # the id of the variant played, None: the seed rules
 
     @property
     def largest_board(self) -> int:
         return max(self.board_size.values(), default=0)
+
+    def variant(self, variant_id: str | None) -> Variant | None:
+        return next((v for v in self.variants if v.id == variant_id), None)
 
 
 @dataclass(frozen=True)
@@ -98,3 +128,13 @@ class DinosData:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         return tuple(t for era in self.eras for t in era.tiles)
+
+
+def with_variant(data: DinosData, variant_id: str | None) -> DinosData:
+    """The data with the variant ``variant_id`` played (None: the seed rules)."""
+    if data.rules is None or data.rules.active == variant_id:
+        return data
+    if variant_id is not None and data.rules.variant(variant_id) is None:
+        known = ", ".join(v.id for v in data.rules.variants) or "none"
+        raise ValueError(f"no variant {variant_id!r} (variants: {known})")
+    return replace(data, rules=replace(data.rules, active=variant_id))

@@ -74,7 +74,7 @@ class Game:
     __slots__ = (
         "rules", "players", "side", "board", "stacks", "owner", "player_tokens", "step_lines",
         "squares", "faces", "collected", "counts", "completed", "left_total", "current",
-        "round", "turns", "pending_flip", "end_trigger", "finished",
+        "round", "turns", "pending_flip", "end_trigger", "finished", "bonus",
     )  # fmt: skip
 
     def __init__(self, rules: Rules, players: int, side: int) -> None:
@@ -98,6 +98,8 @@ class Game:
         self.pending_flip: int | None = None  # the player who may flip a token now
         self.end_trigger: str | None = None
         self.finished = False
+        # a compensation variant's points per seat, part of every score
+        self.bonus: tuple[int, ...] = (rules.compensation or {}).get(players, (0,) * players)
 
     # -- building a position --------------------------------------------------------
     @classmethod
@@ -154,10 +156,13 @@ class Game:
 
     def placement_order(self) -> list[tuple[int, str]]:
         """(player, face) of each starting token in placement order: first in reverse turn
-        order with the orthogonal face up, then in turn order with the diagonal face up."""
+        order with the orthogonal face up, then in turn order with the diagonal face up
+        (a placement-order variant sets the direction of each pass)."""
         order = []
+        passes = self.rules.passes
         for round_ in range(self.rules.tokens_per_player):
-            players = range(self.players) if round_ % 2 else range(self.players - 1, -1, -1)
+            forward = passes[round_] == "forward" if passes else round_ % 2 == 1
+            players = range(self.players) if forward else range(self.players - 1, -1, -1)
             face = DIAGONAL if round_ % 2 else ORTHOGONAL
             order += [(player, face) for player in players]
         return order
@@ -176,7 +181,7 @@ class Game:
         new.left_total = self.left_total[:]
         new.current, new.round, new.turns = self.current, self.round, self.turns
         new.pending_flip, new.end_trigger = self.pending_flip, self.end_trigger
-        new.finished = self.finished
+        new.finished, new.bonus = self.finished, self.bonus
         return new
 
     # -- what is allowed ------------------------------------------------------------
@@ -354,8 +359,9 @@ class Game:
         return scoring.completed_values(self.rules, self.completed[player])
 
     def score(self, player: int) -> int:
-        """Completed dinosaurs at their right-hand value; every other tile at its left."""
-        return scoring.score(
+        """Completed dinosaurs at their right-hand value; every other tile at its left;
+        plus the seat's points of a compensation variant."""
+        return self.bonus[player] + scoring.score(
             self.rules, self.collected[player], self.completed[player], self.left_total[player]
         )
 

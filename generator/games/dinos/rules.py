@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import DinosData, Tile
+from .model import COMPENSATION, PLACEMENT_ORDER, DinosData, Tile
 
 FLIP_ABILITY = "flip-token"
 
@@ -33,6 +33,9 @@ class Rules:
     board_size: dict[int, int]
     tokens_per_player: int
     end_completed: int
+    variant: str | None = None  # the setup variant played (None: the seed rules)
+    passes: tuple[str, ...] = ()  # a variant's placement: "forward"/"reverse" per pass
+    compensation: dict[int, tuple[int, ...]] | None = None  # players -> points per seat
 
     @classmethod
     def from_data(cls, data: DinosData) -> Rules:
@@ -62,7 +65,7 @@ class Rules:
             tuple(t.left for t in tiles),
             frozenset(i for i, s in enumerate(species) if s in flip),
             dict(data.rules.board_size), data.rules.tokens_per_player,
-            data.rules.end_completed,
+            data.rules.end_completed, *_variant(data),
         )  # fmt: skip
 
     def tile_index(self, species: str, position: str, era: int | None = None) -> int:
@@ -78,6 +81,17 @@ class Rules:
             return "."
         t = self.tiles[tile]
         return f"{t.species}/{t.position}"
+
+
+def _variant(data: DinosData) -> tuple[str | None, tuple[str, ...], dict | None]:
+    """(variant id, placement passes, compensation) of the variant the data plays."""
+    assert data.rules is not None
+    variant = data.rules.variant(data.rules.active)
+    if variant is None:
+        return None, (), None
+    passes = variant.passes if variant.kind == PLACEMENT_ORDER else ()
+    points = dict(variant.points) if variant.kind == COMPENSATION else None
+    return variant.id, passes, points
 
 
 _COMPILED: dict[int, tuple[DinosData, Rules]] = {}
