@@ -61,6 +61,89 @@ BUDGET_OPTION = number_option(
 )
 
 
+def skill_option(high: int, help: str):
+    """``--skill-curve A,B,C``: rising levels from 0 (or 1) to ``high``, parsed."""
+    low = 0 if high < 1000 else 1
+
+    def parse(ctx: click.Context, param: click.Parameter, value: str | None) -> list[int] | None:
+        from ..games.skill import parse_levels
+
+        if value is None:
+            return None
+        try:
+            return parse_levels(value, low, high)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), ctx, param) from None
+
+    return click.option("--skill-curve", "skill_curve", default=None, callback=parse,
+                        metavar="LEVELS", help=help)  # fmt: skip
+
+
+def refuse_with_curve(ctx: click.Context, names: tuple[str, ...]) -> None:
+    """Options the skill curve does not use, refused when given with it."""
+    from click.core import ParameterSource
+
+    for name in names:
+        if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None):
+            option = "--" + name.removesuffix("_dir").replace("_", "-")
+            raise click.UsageError(
+                f"{option} does not go with --skill-curve (the curve plays its own bots "
+                "level against level)",
+                ctx,
+            )
+
+
+def echo_skill(numbers: dict) -> None:
+    """The skill curve on the terminal: each step's win rate with its interval."""
+    from ..games.skill import verdict
+
+    for s in numbers["steps"]:
+        m = s["metrics"]
+        click.echo(
+            f"{s['high']:>6} vs {s['low']:<6}: wins {est(s['win_rate'], '{:.1f}', 100, '%')} "
+            f"of {s['games']} games (fair {100 * s['fair_share']:.0f}%): {s['verdict']}; lead "
+            f"changes {est(m['lead_changes'])}, decided after {est(m['decided'])}"
+        )
+    click.echo(verdict(numbers))
+
+
+def write_skill(report, numbers: dict, out_dir: Path, stem: str) -> None:
+    """The curve's report (PDF, SVG pages) and JSON."""
+    from ..products.reports.balance import write_report
+
+    try:
+        paths = write_report(report, numbers, out_dir, stem)
+    except build_errors() as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"wrote {display_path(paths[0])} and {len(paths) - 1} more files")
+
+
+def dinos_skill(budgets: list[int], games: int, players: int, seed: int, out_dir: Path,
+                jobs: int | None, scheduler: str | None, data_dir: Path) -> None:  # fmt: skip
+    """``simulate digging-for-dinos --skill-curve``: mcts budget against budget."""
+    import os
+
+    from ..games.dinos import skill
+    from ..products.reports.skill import skill_report
+
+    dinos = load_or_exit(data_dir).game("digging-for-dinos")
+    workers = jobs or os.cpu_count() or 1
+    with progress(games * (len(budgets) - 1), "playing") as bar:
+        results = run_sims(
+            skill.play, dinos, budgets, games, players, seed, workers, bar.update, scheduler
+        )
+    numbers = skill.curve(results, players)
+    echo_skill(numbers)
+    args = (f"skill curve, mcts budgets {','.join(map(str, budgets))}, {games} games a step, "
+            f"{players} players, seed {seed}")  # fmt: skip
+    what = (
+        f"mcts at each budget in one seat (rotating), the budget below in the other "
+        f"{players - 1}; {games} games a step."
+    )
+    report = skill_report("Digging for Dinos: skill curve", numbers, args, what)
+    write_skill(report, numbers, out_dir, "digging-for-dinos-skill")
+
+
 def est(e: dict, fmt: str = "{:.2f}", scale: float = 1.0, unit: str = "") -> str:
     """``12.30 (11.90 to 12.70)`` from a ``{"value", "ci95"}`` estimate."""
     v, lo, hi = (fmt.format(x * scale) for x in (e["value"], *e["ci95"]))
@@ -128,10 +211,18 @@ def echo_dinos(numbers: dict) -> None:
     callback=_compare_folder,
     help="A second data folder: the same games on it, side by side, with the differences.",
 )
+@skill_option(
+    100_000,
+    "Instead of the bots: the skill curve, mcts at each of these rising budgets (e.g. "
+    "25,50,100,200,400,800,1600) against the one below, --games games a step.",
+)
 @JOBS_OPTION
 @SCHEDULER_OPTION
 @data_option
+@click.pass_context
 def simulate_dinos(
+    ctx: click.Context,
+    skill_curve: list[int] | None,
     games: int,
     players: int,
     bots: str,
@@ -149,6 +240,11 @@ def simulate_dinos(
     Example: dinokit simulate digging-for-dinos --games 300 --bots random,greedy,mcts
     """
     import os
+
+    if skill_curve is not None:
+        refuse_with_curve(ctx, ("bots", "budget", "compare_dir"))
+        dinos_skill(skill_curve, games, players, seed, out_dir, jobs, scheduler, data_dir)
+        return
 
     from ..games.dinos.compare import compare
     from ..games.dinos.simulate import BOT_TYPES, simulate

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from ..metrics import lead_changes
 from .engine import DECLINE_MOVE, FLIP, FLIPPED, Game, Move, Rules, rules_for, setup
 from .model import DinosData
 
@@ -156,6 +157,7 @@ class GameResult:
     completed: list[dict[str, int]]  # per player: species -> completed dinosaurs
     lead_changes: int = 0  # times the sole leader after a round differed from the last one
     final: Game | None = field(default=None, compare=False, repr=False)  # the end position
+    trace: tuple[tuple[int, ...], ...] = ()  # the scores after each round (..metrics)
 
 
 def play_game(
@@ -171,7 +173,8 @@ def play_game(
         raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
     game = setup(rules, players, rng, lambda g, p, face: bots[p].place_token(g, p, face, rng))
     apply = game.apply
-    leader, changes, round_ = -1, 0, game.round
+    trace: list[tuple[int, ...]] = []  # the scores after each round (cheap: one a round)
+    round_ = game.round
     while not game.finished:
         if game.pending_flip is not None:
             player = game.pending_flip
@@ -183,11 +186,7 @@ def play_game(
             raise RuntimeError(f"no end after {max_turns} turns")
         if game.round != round_ or game.finished:
             round_ = game.round
-            now = game.scores()
-            best = max(now)
-            if now.count(best) == 1:
-                changes += leader not in (-1, now.index(best))
-                leader = now.index(best)
+            trace.append(tuple(game.scores()))
     return GameResult(
         game.scores(),
         game.winners(),
@@ -195,6 +194,7 @@ def play_game(
         game.turns,
         game.end_trigger,
         [game.completed_species(p) for p in range(players)],
-        changes,
+        lead_changes(trace),
         game,
+        tuple(trace),
     )

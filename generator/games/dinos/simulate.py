@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..metrics import Arc, arc
 from .bots import Bot, GreedyBot, LookaheadBot, RandomBot, play_game
 from .engine import Game, rules_for
 from .mcts import DEFAULT_BUDGET, MctsBot
@@ -39,6 +40,8 @@ class DinosGame:
     points: tuple[tuple[int, ...], ...] = ()  # per seat, per species: points scored
     completion_points: tuple[int, ...] = ()  # per seat: points from completed dinosaurs
     lead_changes: int = 0
+    turns: int = 0
+    arc: Arc | None = None  # how the lead went (..metrics)
 
 
 def seats(bots: list[str], players: int, index: int) -> tuple[str, ...]:
@@ -99,6 +102,8 @@ def _play_one(context, job) -> DinosGame:
         points,
         done,
         result.lead_changes,
+        result.turns,
+        arc(result.trace, result.winners),
     )
 
 

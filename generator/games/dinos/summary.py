@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .. import stats
+from .. import metrics, stats
 from .model import DinosData
 from .simulate import DinosGame
 
@@ -69,11 +69,20 @@ def summary(data: DinosData, results: list[DinosGame]) -> dict:
             "max": max((g.rounds for g in results), default=0),
         },
         "lead_changes": stats.mean_ci([g.lead_changes for g in results]).json(2),
+        "metrics": game_metrics(results),
         "end_trigger": {
             t: stats.wilson(sum(g.trigger == t for g in results), n).json()
             for t in sorted({g.trigger for g in results})
         },
     }
+    return out
+
+
+def game_metrics(results: list[DinosGame]) -> dict:
+    """Per game: lead changes, decided, winner behind, comeback, rounds and turns
+    (:mod:`..metrics`), each with its 95% interval."""
+    out = metrics.summary([g.arc for g in results if g.arc is not None])
+    out["turns"] = stats.mean_ci([g.turns for g in results]).json(2)
     return out
 
 
