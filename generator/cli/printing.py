@@ -168,18 +168,20 @@ def set_printer(
     """
     from ..products.files import atomic_write
     from ..source.files import OutputError
-    from ..source.printers import Printer, dump_printers, name_problem
+    from ..source.printers import Printer, config_path, dump_printers, locked, name_problem
 
     problem = name_problem(name)
     if problem is not None:
         raise click.BadParameter(problem, param_hint="NAME")
-    path, printers, warnings = saved_printers()  # a broken file: reported, never overwritten
-    printers[name] = Printer(name, duplex_offset, paper)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, dump_printers(printers))
+        # read, change and write under the file's lock: concurrent 'printer set' runs
+        # each keep their printer; the write is atomic (a reader never sees half a file)
+        with locked(config_path()):
+            path, printers, warnings = saved_printers()  # broken: reported, never overwritten
+            printers[name] = Printer(name, duplex_offset, paper)
+            atomic_write(path, dump_printers(printers))
     except (OSError, OutputError) as exc:
-        raise click.ClickException(f"{display_path(path)}: {exc}") from None
+        raise click.ClickException(f"{display_path(config_path())}: {exc}") from None
     x, y = duplex_offset
     shown = f" on {paper.upper()}" if paper else ""
     click.echo(f"saved printer {name!r}: duplex offset {x:g},{y:g} mm{shown}")

@@ -26,9 +26,9 @@ from .diagnostics import Diagnostics, Location
 from .located import Map, Scalar, YNode, load_file
 
 WEIGHTS = ("regular", "bold", "display")
-_DIST_RE = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$")
-_PACKAGE_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
-_AXIS_RE = re.compile(r"^[A-Za-z0-9 ]{4}$")
+_DIST_RE = re.compile(r"\A[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?\Z")
+_PACKAGE_RE = re.compile(r"\A[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
+_AXIS_RE = re.compile(r"\A[A-Za-z0-9 ]{4}\Z")
 
 
 @dataclass(frozen=True)

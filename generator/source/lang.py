@@ -29,7 +29,7 @@ MARKUP = "<>"
 BROWSER_FILLED = "web_"
 #: A BCP 47 tag in its canonical case: language, then optionally script and region
 #: ("de", "pt-BR", "zh-Hans"). It names the files, so nothing else is allowed.
-TAG_RE = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-(?:[A-Z]{2}|[0-9]{3}))?$")
+TAG_RE = re.compile(r"\A[a-z]{2,3}(-[A-Z][a-z]{3})?(-(?:[A-Z]{2}|[0-9]{3}))?\Z")
 
 
 def language_tag(node: YNode, what: str, diags: Diagnostics) -> Any:

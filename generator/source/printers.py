@@ -16,9 +16,10 @@ at most :data:`NAME_MAX` characters.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,17 +43,33 @@ class Printer:
 
 def name_problem(name: str) -> str | None:
     """What is wrong with ``name`` as a printer's name (None when nothing is)."""
-    if not s.ID_RE.match(name):
-        return (
-            f"{name!r} is not a printer name, expected lowercase letters, digits and "
-            "single '-' (e.g. office-laser)"
-        )
-    if len(name) > NAME_MAX:
+    if len(name) > NAME_MAX:  # first: a long name is not shown whole
         return (
             f"printer name {name[:NAME_MAX]!r}... is {len(name)} characters long, expected "
             f"at most {NAME_MAX}"
         )
+    if not s.ID_RE.match(name):  # the whole name: ID_RE is anchored with \A and \Z
+        return (
+            f"{name!r} is not a printer name, expected lowercase letters, digits and "
+            "single '-' (e.g. office-laser)"
+        )
     return None
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold the profile file's lock (``printers.yaml.lock`` beside it, ``flock``) for a
+    read-modify-write: two ``printer set`` at once then both keep their printer. The
+    lock file is never removed (removing it would let a third writer lock another one)."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
 
 
 def config_path(environ: Mapping[str, str] | None = None) -> Path:

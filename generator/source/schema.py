@@ -16,9 +16,9 @@ from typing import Any
 from .diagnostics import Diagnostics, Location
 from .located import Map, Scalar, Seq, YNode
 
-ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-KEY_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+ID_RE = re.compile(r"\A[a-z0-9]+(-[a-z0-9]+)*\Z")
+KEY_RE = re.compile(r"\A[a-z][a-z0-9_]*\Z")
+COLOUR_RE = re.compile(r"\A#[0-9a-fA-F]{6}\Z")
 
 #: Marks a value that could not be read; its problem was reported already.
 INVALID: Any = type("Invalid", (), {"__repr__": lambda self: "INVALID"})()
@@ -89,13 +89,17 @@ def _ranged(noun: str, types: tuple[type, ...], low: float | None, high: float |
         if not of_type:
             return _type_error(node, what, expected, diags)
         if (
-            not math.isfinite(value)
+            # a whole number is always finite (math.isfinite of 10**400 overflows)
+            (not isinstance(value, int) and not math.isfinite(value))
             or (low is not None and value < low)
             or (high is not None and value > high)
         ):
-            diags.error(
-                "E-RANGE", node.loc, f"{what}: {value} is out of range, expected {expected}"
+            text = (
+                str(value)
+                if not isinstance(value, int) or value.bit_length() < 128
+                else (f"a {len(str(abs(value)))}-digit number")
             )
+            diags.error("E-RANGE", node.loc, f"{what}: {text} is out of range, expected {expected}")
             return INVALID
         return value
 

@@ -248,3 +248,68 @@ def test_file_names_show_layout_and_ink_saving() -> None:
     assert sheet_stem("aid", gutter) == "aid-gutter-a4-inksaver"
     bad = run("aid", "--layout", "zigzag")
     assert bad.exit_code == 2 and "'zigzag' is not one of 'duplex', 'gutter-fold'" in bad.output
+
+
+def test_concurrent_printer_set_keeps_every_printer(config: Path) -> None:
+    """Eight 'printer set' processes at once (as eight shells would run them): the
+    read-modify-write is locked, so the file ends with all eight printers."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_CONFIG_HOME": str(config.parent.parent)}
+    code = "from dinokit.cli import run; run()"
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                code,
+                "printer",
+                "set",
+                f"p{i}",
+                "--duplex-offset",
+                f"{i / 4},0",
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        for i in range(8)
+    ]
+    outputs = [p.communicate(timeout=120)[0].decode() for p in procs]
+    assert all(p.returncode == 0 for p in procs), outputs
+    diags = Diagnostics()
+    saved = load_printers(config, diags)
+    assert not diags.errors
+    assert sorted(saved) == [f"p{i}" for i in range(8)]
+    assert all(saved[f"p{i}"].duplex_offset == (i / 4, 0.0) for i in range(8))
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("home\n", "is not a printer name"),
+        ("\nhome", "is not a printer name"),
+        ("x" * 1025, "is 1025 characters long, expected at most 40"),
+    ],
+)
+def test_a_name_that_could_not_be_read_back_is_refused(
+    config: Path, name: str, expected: str
+) -> None:
+    run("printer", "set", "office", "--duplex-offset", "0,0")
+    before = config.read_bytes()
+    result = run("printer", "set", name, "--duplex-offset", "0,0")
+    assert result.exit_code == 2 and expected in result.output
+    assert config.read_bytes() == before  # nothing written
+    assert run("tokens", "--printer", "office", "--out", str(config.parent / "o")).exit_code == 0
+
+
+@pytest.mark.parametrize("value", ["1" + "0" * 400, "1e400", ".inf", "-.nan"])
+def test_an_offset_too_large_to_be_a_number_is_located(config: Path, value: str) -> None:
+    config.parent.mkdir(parents=True)
+    config.write_text(f"printers:\n  office:\n    duplex_offset: [{value}, 0]\n")
+    result = run("printer", "list")
+    assert result.exit_code == 1 and f"{config}:3:21: error[E-" in result.output, result.output
+    cli = run("printer", "set", "office", "--duplex-offset", f"{value},0")
+    assert cli.exit_code != 0 and "Traceback" not in cli.output

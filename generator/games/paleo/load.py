@@ -23,7 +23,7 @@ from .polyomino import parse_ascii
 
 GAME_ID = "paleontologists"
 PATTERN_KINDS = ("chevrons", "hatch", "dots")
-LETTER_RE = re.compile(r"^[A-Z]$")
+LETTER_RE = re.compile(r"\A[A-Z]\Z")
 
 PATTERN = (
     s.Field("kind", s.choice(*PATTERN_KINDS)),
