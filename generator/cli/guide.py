@@ -45,7 +45,7 @@ def guide(
     """
     from ..products.files import OutputError
     from ..products.guide import build_guide
-    from ..products.guide.manifest import read_manifest
+    from ..products.guide.manifest import kit_file_problem, read_manifest
     from .common import build_errors
 
     try:
@@ -57,16 +57,16 @@ def guide(
     codes = tuple(dict.fromkeys(languages)) or tuple(sorted(kit))
     chosen = [language_of(data, code) for code in codes]  # known to the data at all
     plan = guide_plan(kit, codes, papers, display_path(out_dir))
-    missing = [
-        w.path for w in written if w.language in codes and w.paper in (*PAPERS, "a5")
-        and w.component != "guide" and not w.path.is_file()
+    broken = [
+        (w.path, problem) for w in written if w.language in codes
+        and w.paper in (*PAPERS, "a5") and w.component != "guide"
+        and (problem := kit_file_problem(w.path, out_dir)) is not None
     ]  # fmt: skip
-    if missing:
-        more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
+    if broken:
+        more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
         raise click.ClickException(
-            f"{display_path(missing[0])}{more}: listed in the kit's manifest.json but not "
-            f"there; build the kit again (dinokit build --out {display_path(out_dir)}); "
-            "no guide was written"
+            f"{display_path(broken[0][0])}: {broken[0][1]}{more}; build the kit again "
+            f"(dinokit build --out {display_path(out_dir)}); no guide was written"
         )
     by_code = {lang.code: lang for lang in chosen}
     for code, paper in plan:

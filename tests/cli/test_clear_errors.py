@@ -6,6 +6,8 @@ what was expected, no "Traceback", and no output file written.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
 import socket
@@ -280,3 +282,119 @@ def test_guide_with_a_listed_file_that_is_not_a_pdf(letter_kit: Path, tmp_path: 
     assert result.exit_code == 1
     _clean(result, "tiles-letter.pdf", "not a PDF", "build the kit again")
     assert list((kit / "en").glob("guide-*")) == []
+
+
+def _fifo(path: Path) -> None:
+    path.unlink()
+    os.mkfifo(path)
+
+
+def _folder(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+def _truncated(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[:2000])
+
+
+def _link_out(path: Path) -> None:
+    path.unlink()
+    path.symlink_to("/dev/zero")
+
+
+TILES = "digging-for-dinos/en/tiles-letter.pdf"
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda p: p.write_bytes(b""), "empty"),
+        (_truncated, "not a PDF"),
+        (_fifo, "a named pipe, expected a file"),
+        (_folder, "a folder, expected a file"),
+        (_link_out, "outside the kit's folder"),
+    ],
+    ids=["empty", "truncated", "fifo", "folder", "link-to-dev-zero"],
+)
+def test_guide_reads_the_kits_files_as_untrusted(
+    letter_kit: Path, tmp_path: Path, change, expected: str
+) -> None:
+    """Before: tracebacks (PdfiumError, IsADirectoryError) or a hang on the pipe."""
+    kit = tmp_path / "K"
+    shutil.copytree(letter_kit, kit)
+    (kit / "en" / "guide-letter.pdf").unlink()
+    change(kit / TILES)
+    result = run("guide", "--out", str(kit))
+    assert result.exit_code == 1
+    _clean(result, "tiles-letter.pdf", expected, "build the kit again")
+    assert list((kit / "en").glob("guide-*")) == []
+
+
+def _entry(**changes):
+    def edit(body: dict) -> None:
+        body["files"][0].update(changes)
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (_entry(pages=float("inf")), "Infinity is not a number JSON allows"),
+        (_entry(pages=10**9), "files[0].pages: 1000000000, expected a whole number"),
+        (_entry(pages=True), "files[0].pages: True"),
+        (_entry(file="/etc/passwd"), "files[0].file: '/etc/passwd', expected a path inside"),
+        (_entry(file="../../x.pdf"), "expected a path inside the kit's folder"),
+        (_entry(file="a\0b.pdf"), "files[0].file"),
+        (_entry(file="x" * 10_000), "expected a text of 1 to 1024 characters"),
+        (_entry(component=["deep"]), "files[0].component"),
+        (_entry(sha256="zz"), "files[0].sha256"),
+        (lambda body: body["files"].append(3), "a int, expected an object"),
+    ],
+    ids=[
+        "infinity",
+        "pages-huge",
+        "pages-bool",
+        "absolute",
+        "dotdot",
+        "nul",
+        "long",
+        "list",
+        "sha",
+        "not-object",
+    ],  # fmt: skip
+)
+def test_guide_checks_every_manifest_entry(
+    letter_kit: Path, tmp_path: Path, edit, expected: str
+) -> None:
+    kit = tmp_path / "K"
+    shutil.copytree(letter_kit, kit)
+    manifest = kit / "manifest.json"
+    body = json.loads(manifest.read_text(encoding="utf-8"))
+    edit(body)
+    manifest.write_text(json.dumps(body), encoding="utf-8")
+    result = run("guide", "--out", str(kit))
+    assert result.exit_code == 1
+    _clean(result, "manifest.json", expected)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "deep", "huge"])
+def test_guide_reads_a_hostile_manifest_without_hanging(
+    letter_kit: Path, tmp_path: Path, kind: str
+) -> None:
+    kit = tmp_path / "K"
+    shutil.copytree(letter_kit, kit)
+    manifest = kit / "manifest.json"
+    manifest.unlink()
+    if kind == "fifo":
+        os.mkfifo(manifest)
+    elif kind == "dev-zero":
+        manifest.symlink_to("/dev/zero")
+    elif kind == "deep":
+        manifest.write_text("[" * 100_000 + "]" * 100_000)
+    else:
+        manifest.write_bytes(b" " * (5 * 1024 * 1024))
+    result = run("guide", "--out", str(kit))
+    assert result.exit_code == 1
+    _clean(result, "manifest.json")

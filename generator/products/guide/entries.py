@@ -175,12 +175,15 @@ def count_pages(path: Path) -> int:
     when it is missing or not a PDF)."""
     import pypdfium2
 
+    from .manifest import KIT_FILE_MAX, read_regular
+
+    why = "build the kit again"
+    content = read_regular(path, KIT_FILE_MAX, why)  # a regular file, never a pipe
     try:
-        document = pypdfium2.PdfDocument(str(path))
+        document = pypdfium2.PdfDocument(content)
     except (OSError, pypdfium2.PdfiumError) as exc:
-        reason = "no such file" if isinstance(exc, FileNotFoundError) else f"not a PDF ({exc})"
         raise OutputError(
-            f"{path}: listed in the kit's manifest.json, but {reason}; build the kit again"
+            f"{path}: listed in the kit's manifest.json, but not a PDF ({exc}); {why}"
         ) from None
     try:
         return len(document)
