@@ -23,6 +23,7 @@ from .common import (
     progress,
 )
 from .folders import data_problem
+from .seats import SEAT_CURVE_OPTION, VARIANT_OPTION
 
 
 @click.group()
@@ -61,9 +62,8 @@ BUDGET_OPTION = number_option(
 )
 
 
-def skill_option(high: int, help: str):
-    """``--skill-curve A,B,C``: rising levels from 0 (or 1) to ``high``, parsed."""
-    low = 0 if high < 1000 else 1
+def skill_option(low: int, high: int, help: str):
+    """``--skill-curve A,B,C``: rising levels from ``low`` to ``high``, parsed."""
 
     def parse(ctx: click.Context, param: click.Parameter, value: str | None) -> list[int] | None:
         from ..games.skill import parse_levels
@@ -144,6 +144,34 @@ def dinos_skill(budgets: list[int], games: int, players: int, seed: int, out_dir
     write_skill(report, numbers, out_dir, "digging-for-dinos-skill")
 
 
+def paleo_skill(levels: list[int], games: int, sites, seed: int, out_dir: Path,
+                jobs: int | None, scheduler: str | None, paleo, where: str) -> None:  # fmt: skip
+    """``simulate paleontologists --skill-curve``: the strong player's samples, level
+    against level on the same deals."""
+    import os
+
+    from ..games.paleo import skill
+    from ..products.reports.skill import skill_report
+
+    workers = jobs or os.cpu_count() or 1
+    with progress(games * len(levels), "playing") as bar:
+        results = run_sims(
+            skill.play, paleo, sites, levels, games, seed, workers, bar.update, scheduler
+        )
+    numbers = skill.curve(results, levels)
+    echo_skill(numbers)
+    args = (f"skill curve, samples {','.join(map(str, levels))}, {games} deals, seed {seed}, "
+            f"{where}")  # fmt: skip
+    what = (
+        f"The strong player at each number of sampled future roll sequences (its "
+        f"{skill.CANDIDATES} best greedy placements each played out on that many; 0: the "
+        f"greedy player) against the level below, on the same {games} deals (sheet and "
+        "rolls): the higher score wins the deal."
+    )
+    report = skill_report("Paleontologists: skill curve", numbers, args, what)
+    write_skill(report, numbers, out_dir, "paleontologists-skill")
+
+
 def est(e: dict, fmt: str = "{:.2f}", scale: float = 1.0, unit: str = "") -> str:
     """``12.30 (11.90 to 12.70)`` from a ``{"value", "ci95"}`` estimate."""
     v, lo, hi = (fmt.format(x * scale) for x in (e["value"], *e["ci95"]))
@@ -212,10 +240,13 @@ def echo_dinos(numbers: dict) -> None:
     help="A second data folder: the same games on it, side by side, with the differences.",
 )
 @skill_option(
+    1,
     100_000,
     "Instead of the bots: the skill curve, mcts at each of these rising budgets (e.g. "
     "25,50,100,200,400,800,1600) against the one below, --games games a step.",
 )
+@VARIANT_OPTION
+@SEAT_CURVE_OPTION
 @JOBS_OPTION
 @SCHEDULER_OPTION
 @data_option
@@ -223,6 +254,8 @@ def echo_dinos(numbers: dict) -> None:
 def simulate_dinos(
     ctx: click.Context,
     skill_curve: list[int] | None,
+    variant_ids: tuple[str, ...],
+    seat_curve: list[int] | None,
     games: int,
     players: int,
     bots: str,
@@ -245,12 +278,18 @@ def simulate_dinos(
         refuse_with_curve(ctx, ("bots", "budget", "compare_dir"))
         dinos_skill(skill_curve, games, players, seed, out_dir, jobs, scheduler, data_dir)
         return
+    if seat_curve is not None:
+        from .seats import seat_curve_command
+
+        seat_curve_command(ctx)
+        return
 
     from ..games.dinos.compare import compare
     from ..games.dinos.simulate import BOT_TYPES, simulate
     from ..games.dinos.summary import summary
     from ..products.reports.balance import dinos_report, write_report
     from ..products.reports.dinos import comparison
+    from . import seats as seat_options
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     check_bots(names, bots, BOT_TYPES)
@@ -258,8 +297,9 @@ def simulate_dinos(
     language = language_of(data, lang)
     dinos = data.game("digging-for-dinos")
     other = load_or_exit(compare_dir).game("digging-for-dinos") if compare_dir else None
+    seat_options.check_variants(dinos, variant_ids)
     workers = jobs or os.cpu_count() or 1
-    with progress(games * (2 if other else 1), "playing") as bar:
+    with progress(games * (1 + len(variant_ids) + bool(other)), "playing") as bar:
         results = run_sims(
             simulate, dinos, games, players, names, seed, workers, bar.update, budget, scheduler
         )
@@ -268,12 +308,19 @@ def simulate_dinos(
                 simulate, other, games, players, names, seed, workers, bar.update, budget,
                 scheduler,
             )  # fmt: skip
+        played = seat_options.play_variants(
+            dinos, variant_ids, games, players, names, seed, workers, bar.update, budget,
+            scheduler,
+        )  # fmt: skip
     numbers = summary(dinos, results)
     echo_dinos(numbers)
+    seat_options.echo_verdict(numbers["seats"], players)
     args = f"{games} games, {players} players, bots {','.join(names)}, seed {seed}" + (
         f", mcts budget {budget}" if "mcts" in names else ""
     )
     report = dinos_report(numbers, results, language, args)
+    if variant_ids:
+        numbers["variants"] = seat_options.variants(dinos, numbers, played, report)
     if other is not None:
         assert compare_dir is not None
         numbers["compare"] = cmp = compare(dinos, results, other, results_b)
@@ -309,10 +356,20 @@ def simulate_dinos(
 )
 @SEED_OPTION
 @SIM_OUT_OPTION
+@skill_option(
+    0,
+    999,
+    "Instead of the players: the skill curve, the strong player at each of these rising "
+    "numbers of sampled futures (0: greedy; e.g. 0,1,2,4,8,16,32) against the one below, "
+    "on --games deals.",
+)
 @JOBS_OPTION
 @SCHEDULER_OPTION
 @data_option
+@click.pass_context
 def simulate_paleo(
+    ctx: click.Context,
+    skill_curve: list[int] | None,
     games: int,
     code: str | None,
     difficulty: str | None,
@@ -334,6 +391,8 @@ def simulate_paleo(
     from ..games.paleo.simulate import BOTS, choose_sheets, simulate, summary
     from ..products.reports.balance import paleo_report, write_report
 
+    if skill_curve is not None:
+        refuse_with_curve(ctx, ("bots",))
     players = [b.strip() for b in bots.split(",") if b.strip()]
     check_bots(players, bots, BOTS)
     data = load_or_exit(data_dir)
@@ -343,6 +402,10 @@ def simulate_paleo(
         sites = choose_sheets(paleo, code, difficulty, seed, sheets, workers)
     except CodeError as exc:
         raise click.BadParameter(str(exc), param_hint="--code") from None
+    if skill_curve is not None:
+        where = f"sheet {code}" if code else f"{len(sites)} sheets ({difficulty or 'all'})"
+        paleo_skill(skill_curve, games, sites, seed, out_dir, jobs, scheduler, paleo, where)
+        return
     with progress(games, "playing") as bar:
         results = run_sims(
             simulate, paleo, sites, games, players, seed, workers, bar.update, scheduler

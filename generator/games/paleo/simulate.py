@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .. import stats
+from .. import metrics, stats
+from ..metrics import Arc, arc
 from .model import DigSite, PaleoData
 from .pads import DIFFICULTIES, PadGenerator, generate_pad, site_from_code
 from .spender import ONE_AT_A_TIME, SpendingPlayer
@@ -35,6 +37,7 @@ class PaleoGame:
     dug: tuple[tuple[int, bool], ...] = ()  # (fossil index, same-type bonus earned)
     circled: tuple[tuple[str, int], ...] = ()  # bonus -> circles made
     spent: tuple[tuple[str, int], ...] = ()  # bonus -> circles crossed off (used)
+    trace: tuple[int, ...] = ()  # the score after each round
 
 
 def _rolls(seed: int, index: int, rounds: int) -> list[tuple[int, int]]:
@@ -104,6 +107,7 @@ def _play_one(context, job) -> PaleoGame:
         detail.dug,
         tuple(sorted(detail.circled.items())),
         tuple(sorted(detail.spent.items())),
+        detail.trace,
     )
 
 
@@ -131,6 +135,8 @@ def summary(sites: list[DigSite], results: list[PaleoGame], data: PaleoData | No
         "bonuses": {b: _bonuses(gs) for b, gs in sorted(by_bot.items())},
         "templates": {b: _templates(sites, gs) for b, gs in sorted(by_bot.items())},
     }
+    if len(by_bot) > 1:
+        out["metrics"] = table_metrics(results)
     rules = data.dig_site if data else None
     bands = {d: (b.low, b.high) for d, b in rules.bands.items()} if rules else {}
     for bot, games in sorted(by_bot.items()):
@@ -157,6 +163,24 @@ def summary(sites: list[DigSite], results: list[PaleoGame], data: PaleoData | No
             for i, s in sorted(sheet_scores.items())
         ]
     return out
+
+
+def table_arc(games: Sequence[PaleoGame]) -> Arc:
+    """The :class:`~..metrics.Arc` of one deal's table: its players' round-by-round
+    scores on the same sheet and rolls; the winners: the highest final score (ties share)."""
+    finals = [g.score for g in games]
+    best = max(finals)
+    trace = list(zip(*(g.trace for g in games), strict=True))
+    return arc(trace, [i for i, f in enumerate(finals) if f == best])
+
+
+def table_metrics(results: list[PaleoGame]) -> dict:
+    """The metrics (:mod:`..metrics`) of every deal all the players played."""
+    deals: dict[int, list[PaleoGame]] = {}
+    for g in results:
+        deals.setdefault(g.deal, []).append(g)
+    players = max((len(gs) for gs in deals.values()), default=0)
+    return metrics.summary([table_arc(gs) for _, gs in sorted(deals.items()) if len(gs) == players])
 
 
 def _differences(by_bot: dict[str, list[PaleoGame]]) -> list[dict]:

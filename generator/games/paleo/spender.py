@@ -94,7 +94,10 @@ class SpendingPlayer(StrongPlayer):
         rules = self.fast.rules
         rounds = list(rolls[: rules.rounds])
         state = _Spending(p, self.limits)
+        trace: list[int] = []
         for number, dice in enumerate(rounds, start=1):
+            if number > 1:
+                trace.append(self._final(state))
             state.round = number
             late = len(rounds) - number < LATE
             squares = self._squares(p, state, number)
@@ -117,7 +120,10 @@ class SpendingPlayer(StrongPlayer):
                               rules.dig_types[offset // self.fast.n], switches, chosen, squares)
                 )  # fmt: skip
         spent = {b: n for b, n in state.used.items() if n}
-        return Detail(self._final(state), tuple(state.dug), dict(state.circled), spent)
+        trace.append(self._final(state))
+        return Detail(
+            self._final(state), tuple(state.dug), dict(state.circled), spent, tuple(trace)
+        )
 
     # -- the choices --------------------------------------------------------------
     def _options_of(self, state: _State, pairs: list[tuple[str, str]]):

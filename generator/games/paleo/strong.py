@@ -43,6 +43,7 @@ class Detail:
     dug: tuple[tuple[int, bool], ...]
     circled: dict[str, int]
     spent: dict[str, int] = field(default_factory=dict)
+    trace: tuple[int, ...] = ()  # the score after each round (..metrics)
 
 
 class _State:
@@ -198,7 +199,10 @@ class StrongPlayer:
         rules = self.fast.rules
         rounds = list(rolls[: rules.rounds])
         state = _State(p, self.limits)
+        trace: list[int] = []
         for r, dice in enumerate(rounds):
+            if r:
+                trace.append(self._final(state))
             idx, offsets = self._options(state, dice)
             if not len(idx):
                 if record is not None:
@@ -224,7 +228,8 @@ class StrongPlayer:
                         chosen,
                     )
                 )
-        return Detail(self._final(state), tuple(state.dug), dict(state.circled))
+        trace.append(self._final(state))
+        return Detail(self._final(state), tuple(state.dug), dict(state.circled), {}, tuple(trace))
 
     def _search(self, p, state, idx, offsets, values, later: int, rng: random.Random) -> int:
         """The candidate whose play-outs on sampled future rolls score most on average."""
