@@ -22,17 +22,18 @@ breakdown, or the first move the rules refuse (:func:`play_moves` gives the game
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...source.diagnostics import Diagnostics, Location
-from ...source.located import Map, Scalar, Seq, YNode, load_text
+from ...source.diagnostics import Location
+from ...source.located import Map, Scalar, Seq, YNode
+from ...source.located_json import JsonError, load_json
 from .engine import SWITCH_SHAPE, SWITCH_TYPE, Game, RuleError, Rules
 from .model import NOWHERE, Cell, DigSite
 
 Square = tuple[Cell, str]
 KEYS = ("round", "dice", "squares", "switches", "shape", "dig_type", "cells", "bonuses", "pass")
+SQUARE_KEYS = ("cell", "dig_type")
 
 
 class MoveError(ValueError):
@@ -83,6 +84,11 @@ def moves_json(moves: Sequence[RoundMove]) -> list[dict[str, object]]:
 # ------------------------------------------------------------------------ reading
 
 
+def _key(key: str) -> str:
+    """A key as a message shows it: quoted, and cut when it is long."""
+    return repr(key) if len(key) <= 40 else f"{key[:37]!r}... ({len(key):,} characters)"
+
+
 def _fail(node: YNode, message: str) -> MoveError:
     return MoveError(node.loc, message)
 
@@ -131,7 +137,9 @@ def _round(node: YNode, number: int, rules: Rules) -> RoundMove:
         raise _fail(node, f"round {number} is a {node.kind}, expected a mapping")
     for key in node.entries:
         if key not in KEYS:
-            raise MoveError(node.key_loc(key), f"unknown key {key!r}, expected: {', '.join(KEYS)}")
+            raise MoveError(
+                node.key_loc(key), f"unknown key {_key(key)}, expected: {', '.join(KEYS)}"
+            )
     given = node.get("round")
     if given is not None and (said := _int(given, "round", 1, rules.rounds)) != number:
         raise _fail(given, f"round {said} stands at place {number} of the list")
@@ -145,6 +153,11 @@ def _round(node: YNode, number: int, rules: Rules) -> RoundMove:
         dice = (a, b)
     squares = []
     for item in _list(node.get("squares"), "squares"):
+        if isinstance(item, Map):
+            for key in item.entries:
+                if key not in SQUARE_KEYS:
+                    raise MoveError(item.key_loc(key), f"unknown key {_key(key)} in a square, "
+                                    f"expected: {', '.join(SQUARE_KEYS)}")  # fmt: skip
         cell = item.get("cell") if isinstance(item, Map) else None
         dig_type = item.get("dig_type") if isinstance(item, Map) else None
         if cell is None or dig_type is None:
@@ -199,26 +212,21 @@ def parse_moves(node: YNode, rules: Rules) -> list[RoundMove]:
     return moves
 
 
-def _refuse_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a JSON number")
+#: The longest moves text read: a whole game written out with indentation is about
+#: 6,000 characters; anything far beyond is refused before any work.
+MAX_CHARS = 256 * 1024
+#: The deepest nesting a moves file needs is 6 (object, moves, round, squares, square, cell).
+MAX_DEPTH = 16
 
 
 def load_moves(text: str, file: str, rules: Rules) -> list[RoundMove]:
     """The moves of a JSON text (``file`` names it in messages); MoveError, located,
-    when it is not JSON or a move is malformed. JSON is read a second time as YAML
-    (which it is) for the line and column of every value."""
+    when it is too long or too deep, not JSON, or a move is malformed. Read as JSON
+    (:mod:`...source.located_json`): every valid JSON text is accepted."""
     try:
-        json.loads(text, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as exc:
-        raise MoveError(Location(file, exc.lineno, exc.colno), f"not JSON: {exc.msg}") from None
-    except ValueError as exc:
-        raise MoveError(Location(file), f"not JSON: {exc}") from None
-    diags = Diagnostics()
-    node = load_text(text, file, diags)
-    if node is None:
-        first = diags.errors[0] if diags.errors else None
-        raise MoveError(first.location if first else Location(file), first.message if first else
-                        "cannot be read")  # fmt: skip
+        node = load_json(text, file, MAX_CHARS, MAX_DEPTH)
+    except JsonError as exc:
+        raise MoveError(exc.loc, exc.message) from None
     return parse_moves(node, rules)
 
 

@@ -174,3 +174,45 @@ def test_dice_must_match_the_printed_rolls(generator, site):
     assert isinstance(replay(rules, site, no_dice, rolls), Breakdown)
     missing = replay(rules, site, no_dice)
     assert isinstance(missing, Illegal) and "no rolls" in missing.rule
+
+
+def test_every_valid_json_is_read_as_json(generator, site):
+    """Moves were read as YAML: JSON indented with tabs, or with a key over 1024
+    characters, was a "YAML syntax error". Now they are JSON, whatever its spacing."""
+    rules = generator.rules
+    moves = _par_like(generator, site)
+    expected = load_moves(json.dumps(moves), "m.json", rules)
+    for text in (
+        json.dumps(moves, indent="\t"),
+        json.dumps(moves, separators=(",", ":")),
+        json.dumps({"moves": moves}, indent=3),
+        json.dumps(moves, ensure_ascii=True).replace('"L"', '"\\u004c"'),
+        "\r\n".join(json.dumps(moves, indent=2).splitlines()),
+    ):
+        assert load_moves(text, "m.json", rules) == expected
+    long = [{**moves[0], "k" * 2000: 1}, *moves[1:]]
+    text = json.dumps(long, indent="\t")
+    err = _error(text, rules)
+    at = text.index('"kkk')
+    assert (err.loc.line, err.loc.column) == (text.count("\n", 0, at) + 1, 3)  # after 2 tabs
+    assert "unknown key 'kkkk" in err.message and "(2,000 characters)" in err.message
+
+
+def test_moves_are_bounded_before_any_work(generator, site):
+    """A 3.8 MB file (240,000 rounds) cost 48 CPU-seconds before it was refused."""
+    rules = generator.rules
+    huge = json.dumps([{"pass": True}] * 240_000)
+    assert "characters, expected at most 262,144" in _error(huge, rules).message
+    deep = "[" * 5000 + "]" * 5000
+    err = _error(deep, rules)
+    assert "nested more than 16 deep" in err.message and err.loc.column == 17
+    twice = '[{"pass": true, "pass": true}]'
+    assert "key 'pass' given twice" in _error(twice, rules).message
+
+
+def test_an_unknown_key_in_a_square_is_refused(generator, site):
+    rules = generator.rules
+    moves = _par_like(generator, site)
+    moves[0] = {"squares": [{"cell": [0, 0], "dig_type": "dots", "colour": "red"}], "pass": True}
+    err = _error(json.dumps(moves), rules)
+    assert "unknown key 'colour' in a square" in err.message
