@@ -93,6 +93,16 @@ def refuse_with_curve(ctx: click.Context, names: tuple[str, ...]) -> None:
             )
 
 
+def echo_metrics(m: dict, label: str = "games") -> None:
+    """How the games went, one line: lead changes, decided, winner behind, comeback."""
+    click.echo(
+        f"{label:>10}: lead changes {est(m['lead_changes'])}, decided after "
+        f"{est(m['decided'])} of the rounds, winner behind at worst "
+        f"{est(m['winner_behind_points'])} points, comeback "
+        f"{est(m['comeback'], '{:.0f}', 100, '%')}"
+    )
+
+
 def echo_skill(numbers: dict) -> None:
     """The skill curve on the terminal: each step's win rate with its interval."""
     from ..games.skill import verdict
@@ -314,6 +324,7 @@ def simulate_dinos(
         )  # fmt: skip
     numbers = summary(dinos, results)
     echo_dinos(numbers)
+    echo_metrics(numbers["metrics"])
     seat_options.echo_verdict(numbers["seats"], players)
     args = f"{games} games, {players} players, bots {','.join(names)}, seed {seed}" + (
         f", mcts budget {budget}" if "mcts" in names else ""
@@ -433,6 +444,8 @@ def simulate_paleo(
                 f"{d:>8}: greedy mean {est(entry['greedy']['mean'])}"
                 + (f", band {band[0]:g} to {band[1]:g}" if band else "")
             )
+    if "metrics" in numbers:
+        echo_metrics(numbers["metrics"], "deals")
     try:
         paths = write_report(
             paleo_report(numbers, scores, args), numbers, out_dir, "paleontologists-balance"

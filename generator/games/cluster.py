@@ -12,17 +12,38 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import socket
 from collections.abc import Callable, Sequence
 from typing import Any
 
 _CONTEXT: dict[str, Any] = {}
 _RUNS = itertools.count()  # names each run, so that workers know when to set up again
-CONNECT_TIMEOUT = "10s"
+CONNECT_TIMEOUT = "5s"  # a scheduler that does not answer: one message within seconds
 
 
 class ClusterError(Exception):
     """The scheduler cannot be reached, or Dask is not installed."""
+
+
+_ADDRESS = re.compile(
+    r"\A(?:tcp://)?(?P<host>[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])"
+    r":(?P<port>[0-9]{1,5})\Z"
+)
+
+
+def address_problem(address: str) -> str | None:
+    """What is wrong with a scheduler address (None when it has the form dinokit can
+    use: ``tcp://HOST:PORT``, HOST a name, an IPv4 address or an [IPv6] address, PORT 1
+    to 65535); checked before Dask is started, so a typo is one message at once."""
+    match = _ADDRESS.match(address)
+    if match is None or not 1 <= int(match.group("port")) <= 65535:
+        shown = repr(address) if len(address) <= 60 else f"{address[:57]!r}..."
+        return (
+            f"{shown} is not a scheduler address, expected tcp://HOST:PORT with a port "
+            "from 1 to 65535 (e.g. tcp://192.168.1.20:8786)"
+        )
+    return None
 
 
 def _run_chunk(

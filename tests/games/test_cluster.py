@@ -32,3 +32,22 @@ def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch) -> None:
     monkeypatch.setattr("dinokit.games.cluster.CONNECT_TIMEOUT", "1s")
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         run_on_cluster("tcp://127.0.0.1:9", lambda: None, lambda c, j: j, [1, 2])
+
+
+@pytest.mark.parametrize(
+    "address", ["foo://bar", "inproc://", "tcp://host:notaport", "tcp://h:70000", "tcp://:8786",
+                "tls://h:8786", "tcp://h:1\n"],
+)  # fmt: skip
+@pytest.mark.parametrize("command", ["simulate", "tune"])
+def test_a_bad_scheduler_address_is_one_message_at_once(address: str, command: str, monkeypatch):
+    """Before: two tracebacks and a 27 s stall (also from $DINOKIT_SCHEDULER, also in tune)."""
+    from conftest import run
+
+    args = {"simulate": ["simulate", "digging-for-dinos", "--games", "2"],
+            "tune": ["tune", "digging-for-dinos", "--target", "completion-share=0.5"]}[command]  # fmt: skip
+    for given in (["--scheduler", address], []):
+        if not given:
+            monkeypatch.setenv("DINOKIT_SCHEDULER", address)
+        result = run(*args, *given)
+        assert result.exit_code == 2, result.output
+        assert "is not a scheduler address, expected tcp://HOST:PORT" in result.output

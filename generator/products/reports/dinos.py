@@ -13,6 +13,7 @@ from ...layout.charts import PALETTE, histogram
 from .histograms import score_charts
 from .intervals import cell, chart_height, interval_chart
 from .layout import Report
+from .skill import metrics_section
 
 READING = (
     "Every figure comes with its 95% interval in brackets: with this many games the true "
@@ -191,6 +192,8 @@ def dinos_report(summary: dict, results, lang, args: str) -> Report:
     score_charts(report, by_bot, 50, "Score distribution: {}", fit_bins=False)
     species(report, summary, lang)
     length(report, summary, results)
+    if "metrics" in summary:
+        metrics_section(report, summary["metrics"])
     return report
 
 

@@ -11,6 +11,13 @@ from .dinos import READING
 from .histograms import score_charts
 from .intervals import cell, chart_height, interval_chart
 from .layout import Report
+from .skill import metrics_section
+
+TABLE = (
+    "Paleontologists is played alone, so the table is the players of one deal: the same "
+    "sheet and rolls, their scores after each of the 20 rounds; the winner is the highest "
+    "final score (a tie shares the win), and every game lasts the 20 rounds."
+)
 
 
 def paleo_report(summary: dict, scores_by_bot: dict[str, list[int]], args: str) -> Report:
@@ -37,6 +44,8 @@ def paleo_report(summary: dict, scores_by_bot: dict[str, list[int]], args: str) 
     _difficulty(report, summary)
     _templates(report, summary)
     _bonuses(report, summary)
+    if "metrics" in summary:
+        metrics_section(report, summary["metrics"], TABLE)
     if summary["by_sheet"]:
         report.heading("Per sheet (greedy player)")
         report.text(
