@@ -36,6 +36,11 @@ def simulate() -> None:
 
 def _scheduler(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value is not None:
+        from ..games.cluster import address_problem
+
+        problem = address_problem(value)
+        if problem is not None:
+            raise click.BadParameter(f"{problem} (or leave $DINOKIT_SCHEDULER unset)", ctx, param)
         need_extra("dask", "--scheduler")
     return value
 

@@ -43,8 +43,10 @@ def test_a_bad_scheduler_address_is_one_message_at_once(address: str, command: s
     """Before: two tracebacks and a 27 s stall (also from $DINOKIT_SCHEDULER, also in tune)."""
     from conftest import run
 
-    args = {"simulate": ["simulate", "digging-for-dinos", "--games", "2"],
-            "tune": ["tune", "digging-for-dinos", "--target", "completion-share=0.5"]}[command]  # fmt: skip
+    args = {
+        "simulate": ["simulate", "digging-for-dinos", "--games", "2"],
+        "tune": ["tune", "digging-for-dinos", "--target", "completion-share=0.5"],
+    }[command]
     for given in (["--scheduler", address], []):
         if not given:
             monkeypatch.setenv("DINOKIT_SCHEDULER", address)
