@@ -19,6 +19,7 @@ from .common import (
     out_option,
     progress,
 )
+from .seats import SEATS_OPTION, VARIANT_OPTION, tune_seats
 from .simulate import BUDGET_OPTION, SCHEDULER_OPTION, est, run_sims
 
 
@@ -39,8 +40,6 @@ def _targets(ctx, param, values: tuple[str, ...]) -> dict[str, float]:
                 param_hint="--target",
             )
         out[name] = value
-    if not out:
-        raise click.BadParameter("give at least one target", param_hint="--target")
     return out
 
 
@@ -67,7 +66,7 @@ def tune() -> None:
 
 
 @tune.command("digging-for-dinos")
-@click.option("--target", "targets", multiple=True, callback=_targets, required=True,
+@click.option("--target", "targets", multiple=True, callback=_targets,
               help="NAME=VALUE: completion-share=0.45 (share of points from completed "
               "dinosaurs), min-completion-share=0.4 (at least that), per-tile-spread=0.25 "
               "(every species' points per tile within 25% of the median species). Repeat "
@@ -87,10 +86,14 @@ def tune() -> None:
 @SEED_OPTION
 @out_option("output/tuning", "Folder for the before/after report.")
 @click.option("--lang", default="en", show_default=True, help="Language of species names.")
+@SEATS_OPTION
+@VARIANT_OPTION
 @JOBS_OPTION
 @SCHEDULER_OPTION
 @data_option
+@click.pass_context
 def tune_dinos(
+    ctx: click.Context, seats: bool, variant_ids: tuple[str, ...],
     targets: dict[str, float], bot: str, budget: int, games: int, trials: int, players: int,
     complete_bounds: tuple[int, int], left: bool, left_bounds: tuple[int, int], seed: int,
     out_dir: Path, lang: str, jobs: int | None, scheduler: str | None, data_dir: Path,
@@ -102,6 +105,13 @@ def tune_dinos(
     """
     import os
 
+    if seats:
+        tune_seats(ctx)
+        return
+    if variant_ids:
+        raise click.UsageError("--variant goes with --seats (the seat search)", ctx)
+    if not targets:
+        raise click.BadParameter("give at least one target (or --seats)", param_hint="--target")
     need_extra("tune", "dinokit tune")
     from ..games.dinos.simulate import simulate
     from ..games.dinos.tune import Bounds, spread_of

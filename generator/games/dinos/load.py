@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ...source import schema as s
 from ...source.diagnostics import Diagnostics, Location
-from ...source.located import Map, Scalar, YNode, load_file
+from ...source.located import Map, Scalar, Seq, YNode, load_file
 from .model import (
     COMPENSATION,
     PLACEMENT_ORDER,
@@ -272,7 +272,7 @@ def _kind_of(name: str) -> str:
 def _read_passes(node: YNode, what: str, tokens: int, diags: Diagnostics) -> tuple[str, ...] | None:
     """The direction of each placement pass, one pass per token of a player."""
     passes = s.seq_of(s.choice(*PASSES))(node, f"{what}: passes", diags)
-    if passes is s.INVALID or len(passes) != len(node.items):  # type: ignore[union-attr]
+    if passes is s.INVALID or not isinstance(node, Seq) or len(passes) != len(node.items):
         return None
     if len(passes) != tokens:
         diags.error(
@@ -300,7 +300,10 @@ def _read_points(
             Scalar(key, mapping.key_loc(key)), where + " players", diags
         )
         seats = s.seq_of(s.integer(0, MAX_COMPENSATION))(value, where, diags)
-        if count is s.INVALID or seats is s.INVALID or len(seats) != len(value.items):  # type: ignore[union-attr]
+        if count is s.INVALID or seats is s.INVALID or not isinstance(value, Seq):
+            ok = False
+            continue
+        if len(seats) != len(value.items):
             ok = False
             continue
         if len(seats) != count:

@@ -13,6 +13,7 @@ from ...layout.charts import PALETTE, histogram
 from .histograms import score_charts
 from .intervals import cell, chart_height, interval_chart
 from .layout import Report
+from .seats import seat_verdict
 from .skill import metrics_section
 
 READING = (
@@ -90,6 +91,7 @@ def seats(report: Report, summary: dict) -> None:
     _chart(report, f"Win rate by seat (fair share {1 / players:.0%})",
            [f"seat {i + 1}" for i in range(players)], s["win_rate"], "{:.0f}", 100, "%",
            reference=(1 / players, "fair share"))  # fmt: skip
+    seat_verdict(report, s, players)
 
 
 def species(report: Report, summary: dict, lang) -> None:
