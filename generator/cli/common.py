@@ -126,7 +126,18 @@ SIM_OUT_OPTION = out_option("output/simulations", "Folder for the report.")
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
+#: Names in one --bots list at the most (each bot once, or a few twice); checked before
+#: any game is played, so a long list never plays every game and then fails.
+MAX_BOTS = 8
+
+
 def check_bots(names: list[str], text: str, known) -> None:
+    if len(names) > MAX_BOTS:
+        raise click.BadParameter(
+            f"{len(names)} bots, expected at most {MAX_BOTS} (a bot may be named twice to "
+            "give it more seats)",
+            param_hint="--bots",
+        )
     unknown = [b for b in names if b not in known]
     if unknown or not names:
         raise click.BadParameter(

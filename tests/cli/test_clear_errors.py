@@ -398,3 +398,27 @@ def test_guide_reads_a_hostile_manifest_without_hanging(
     result = run("guide", "--out", str(kit))
     assert result.exit_code == 1
     _clean(result, "manifest.json")
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["export", "tts", "--base-url", "https://a.org/x\n"], "a URL cannot hold"),
+        (["export", "tts", "--base-url", 'https://a.org/"x'], "a URL cannot hold"),
+        (["export", "tts", "--base-url", "javascript:alert(1)"], "http:// or https:// URL"),
+        (["export", "tts", "--base-url", "https://a.org/?q=1"], "no ?query or #fragment"),
+        (["pads", "--daily", "2026-W01-1"], "is not a date, expected YYYY-MM-DD"),
+        (["pads", "--daily", "2026-002"], "is not a date, expected YYYY-MM-DD"),
+        (["simulate", "digging-for-dinos", "--bots", ",".join(["random"] * 9)],
+         "9 bots, expected at most 8"),
+        (["simulate", "paleontologists", "--bots", ",".join(["greedy"] * 500)],
+         "500 bots, expected at most 8"),
+    ],
+)  # fmt: skip
+def test_values_written_into_files_are_checked_first(args: list[str], expected: str, tmp_path):
+    """Before: newlines, quotes and javascript: went into the TTS image URLs; a week date
+    was read as 2025-12-29; 500 bots played every game before the report failed."""
+    result = run(*args, "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2
+    _clean(result, expected)
+    assert not (tmp_path / "out").exists()

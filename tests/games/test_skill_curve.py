@@ -122,3 +122,16 @@ def test_cli_bad_skill_curves(tmp_path: Path, game: str, args: list[str], messag
     result = run("simulate", game, "--out", str(tmp_path), *args)
     assert result.exit_code == 2 and message in result.output
     assert "Traceback" not in result.output and not any(tmp_path.iterdir())
+
+
+def test_balance_reports_show_the_metrics(tmp_path: Path) -> None:
+    for game, stem in (("paleontologists", "paleontologists-balance"),
+                       ("digging-for-dinos", "digging-for-dinos-balance")):  # fmt: skip
+        result = run("simulate", game, "--games", "6", "--jobs", "1", "--out", str(tmp_path),
+                     *(["--sheets", "1"] if game == "paleontologists" else []))  # fmt: skip
+        assert result.exit_code == 0, result.output
+        assert "lead changes" in result.output and "decided after" in result.output
+        numbers = json.loads((tmp_path / f"{stem}.json").read_text())
+        assert numbers["metrics"]["games"] == (3 if game == "paleontologists" else 6)
+        text = "".join(pdf_text((tmp_path / f"{stem}.pdf").read_bytes()))
+        assert "How do the games go?" in text and "comeback" in text

@@ -15,6 +15,7 @@ the same sheet everywhere.
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass, fields, replace
 
 from .model import DigSite
@@ -67,7 +68,8 @@ def sheet_from_code(generator: PadGenerator, code: str, with_par: bool = True) -
 def parse_day(text: str) -> datetime.date:
     """A date written YYYY-MM-DD that a code can hold; ValueError saying what was expected."""
     try:
-        if len(text) != 10:
+        # a calendar date only: fromisoformat alone also reads week dates (2026-W01-1)
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text, re.ASCII):
             raise ValueError
         day = datetime.date.fromisoformat(text)
     except ValueError:
