@@ -53,7 +53,28 @@ def worker_setup(parent: int, setup: Callable[..., Any], args: tuple[Any, ...]) 
     ``setup(*args)`` (for pools made elsewhere, e.g. the web app's heavy workers)."""
     _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    # forked with SIGINT blocked (see start_workers): a Ctrl-C that came before the line
+    # above is pending, and ignored now that it is unblocked
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     setup(*args)
+
+
+def start_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Fork every worker of ``pool`` now, with SIGINT blocked while they are forked.
+
+    A Ctrl-C at the terminal goes to every process of the group: a worker forked
+    without this could get it before its initializer ignores it, and print
+    ``Exception in initializer ... KeyboardInterrupt`` and break the pool. Forked with
+    SIGINT blocked, a worker holds it pending until it ignores it; the parent gets it
+    as soon as the mask is restored, as a KeyboardInterrupt here. (With the fork start
+    method the pool forks all its workers at its first submit, in the calling thread;
+    the pool's own thread, started then too, keeps SIGINT blocked: Python handles
+    signals in the main thread only.)"""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool.submit(int)  # any first job: the workers and the manager thread start
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 @contextmanager
@@ -72,6 +93,7 @@ def process_pool(
         initargs=(os.getpid(), initializer, initargs),
     )
     try:
+        start_workers(pool)
         yield pool
     except BrokenProcessPool:
         kill_pool(pool)
@@ -88,12 +110,18 @@ def process_pool(
 def kill_pool(pool: concurrent.futures.ProcessPoolExecutor) -> None:
     """Stop a pool at once: nothing queued runs, every worker still alive is killed."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.kill()
     for process in processes:
         process.join(timeout=5)
+    # let the pool's manager thread see its workers gone and close its wake-up pipe now:
+    # left running, it could close the pipe while the interpreter's exit hook writes to
+    # it (OSError: [Errno 9] Bad file descriptor, printed after the command's message)
+    if manager is not None:
+        manager.join(timeout=5)
 
 
 def _set_context(setup: Callable[[], Any]) -> None:

@@ -155,7 +155,8 @@ def tune(
     """(before, best after): ``play(data)`` plays the games of one trial."""
     import optuna
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    # ERROR: a trial stopped by Ctrl-C is not logged with its traceback (it is re-raised)
+    optuna.logging.set_verbosity(optuna.logging.ERROR)
     current = {sp.id: sp.complete for sp in data.species}
     current_left = {sp.id: {p.id: p.value for p in sp.positions} for sp in data.species}
 
