@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -80,9 +81,24 @@ def format_option(formats: tuple[str, ...], help: str) -> Decorator:
     return choice_option("--format", formats, formats[0], help, dest="fmt")
 
 
+#: Bytes of one name in a path (Linux, macOS and Windows file systems allow 255), and of
+#: the --out folder's whole path: the kit adds about 60 to it, and 4096 is Linux's limit.
+NAME_BYTES, OUT_PATH_BYTES = 255, 3900
+
+
 def _guarded(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     from ..source.files import guard_root
 
+    whole = os.fsencode(value.absolute())
+    long_name = next((part for part in value.parts if len(os.fsencode(part)) > NAME_BYTES), None)
+    if long_name is not None or len(whole) > OUT_PATH_BYTES:
+        what = (
+            f"a folder name of {len(os.fsencode(long_name)):,} bytes, expected at most {NAME_BYTES}"
+            if long_name is not None
+            else f"a path of {len(whole):,} bytes, expected at most {OUT_PATH_BYTES:,}"
+        )
+        shown = str(value) if len(str(value)) <= 60 else f"{str(value)[:57]}..."
+        raise click.BadParameter(f"{shown!r}: {what}", ctx, param)
     guard_root(value)  # no file is written through a symbolic link inside --out
     return value
 

@@ -422,3 +422,12 @@ def test_values_written_into_files_are_checked_first(args: list[str], expected: 
     assert result.exit_code == 2
     _clean(result, expected)
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", [["aid"], ["build", "--lang", "en"], ["pads"]])
+def test_an_out_folder_the_system_cannot_hold_is_refused_first(command, tmp_path) -> None:
+    """Before: OSError [Errno 36] File name too long, as a traceback."""
+    for out in (tmp_path / ("x" * 300), tmp_path.joinpath(*["y" * 200] * 25)):
+        result = run(*command, "--out", str(out))
+        assert result.exit_code == 2
+        _clean(result, "--out", "expected at most")
