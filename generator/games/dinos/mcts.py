@@ -53,7 +53,8 @@ def evaluate(game: Game) -> list[float]:
         return [float(s) for s in scores]
     rules = game.rules
     gains, sizes = _tables(rules)
-    left = sum(len(s) for s in game.stacks) + sum(t is not None for t in game.board)
+    board = game.board
+    left = sum(map(len, game.stacks)) + len(board) - board.count(None)
     hope = min(1.0, left / (len(rules.tiles) / 2))  # late in the game sets finish less
     worth = []
     for p in range(game.players):
@@ -61,7 +62,10 @@ def evaluate(game: Game) -> list[float]:
         value = float(scores[p])
         for s, slots in enumerate(rules.slots):
             need = done[s] + 1
-            held = sum(1 for k in slots if counts[k] >= need)
+            held = 0  # a plain loop: no generator in the hottest loop of the search
+            for k in slots:
+                if counts[k] >= need:
+                    held += 1
             if held:
                 share = held / sizes[s]
                 value += gains[s] * share * share * hope
