@@ -122,12 +122,23 @@ def echo_skill(numbers: dict) -> None:
     click.echo(verdict(numbers))
 
 
-def write_skill(report, numbers: dict, out_dir: Path, stem: str) -> None:
-    """The curve's report (PDF, SVG pages) and JSON."""
-    from ..products.reports.balance import write_report
+def curve_games(total: int, jobs: int | None, scheduler: str | None, play, *args) -> list:
+    """``play(*args, workers, progress, scheduler)``: a curve's games, on every core."""
+    import os
 
+    workers = jobs or os.cpu_count() or 1
+    with progress(total, "playing") as bar:
+        return run_sims(play, *args, workers, bar.update, scheduler)
+
+
+def write_skill(title: str, numbers: dict, args: str, what: str, out_dir: Path, stem: str) -> None:
+    """The curve on the terminal, and its report (PDF, SVG pages) and JSON."""
+    from ..products.reports.balance import write_report
+    from ..products.reports.skill import skill_report
+
+    echo_skill(numbers)
     try:
-        paths = write_report(report, numbers, out_dir, stem)
+        paths = write_report(skill_report(title, numbers, args, what), numbers, out_dir, stem)
     except build_errors() as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {display_path(paths[0])} and {len(paths) - 1} more files")
@@ -136,45 +147,30 @@ def write_skill(report, numbers: dict, out_dir: Path, stem: str) -> None:
 def dinos_skill(budgets: list[int], games: int, players: int, seed: int, out_dir: Path,
                 jobs: int | None, scheduler: str | None, data_dir: Path) -> None:  # fmt: skip
     """``simulate digging-for-dinos --skill-curve``: mcts budget against budget."""
-    import os
-
     from ..games.dinos import skill
-    from ..products.reports.skill import skill_report
 
     dinos = load_or_exit(data_dir).game("digging-for-dinos")
-    workers = jobs or os.cpu_count() or 1
-    with progress(games * (len(budgets) - 1), "playing") as bar:
-        results = run_sims(
-            skill.play, dinos, budgets, games, players, seed, workers, bar.update, scheduler
-        )
-    numbers = skill.curve(results, players)
-    echo_skill(numbers)
+    total = games * (len(budgets) - 1)
+    results = curve_games(total, jobs, scheduler, skill.play, dinos, budgets, games, players, seed)
     args = (f"skill curve, mcts budgets {','.join(map(str, budgets))}, {games} games a step, "
             f"{players} players, seed {seed}")  # fmt: skip
     what = (
         f"mcts at each budget in one seat (rotating), the budget below in the other "
         f"{players - 1}; {games} games a step."
     )
-    report = skill_report("Digging for Dinos: skill curve", numbers, args, what)
-    write_skill(report, numbers, out_dir, "digging-for-dinos-skill")
+    numbers = skill.curve(results, players)
+    write_skill("Digging for Dinos: skill curve", numbers, args, what, out_dir,
+                "digging-for-dinos-skill")  # fmt: skip
 
 
 def paleo_skill(levels: list[int], games: int, sites, seed: int, out_dir: Path,
                 jobs: int | None, scheduler: str | None, paleo, where: str) -> None:  # fmt: skip
     """``simulate paleontologists --skill-curve``: the strong player's samples, level
     against level on the same deals."""
-    import os
-
     from ..games.paleo import skill
-    from ..products.reports.skill import skill_report
 
-    workers = jobs or os.cpu_count() or 1
-    with progress(games * len(levels), "playing") as bar:
-        results = run_sims(
-            skill.play, paleo, sites, levels, games, seed, workers, bar.update, scheduler
-        )
-    numbers = skill.curve(results, levels)
-    echo_skill(numbers)
+    total = games * len(levels)
+    results = curve_games(total, jobs, scheduler, skill.play, paleo, sites, levels, games, seed)
     args = (f"skill curve, samples {','.join(map(str, levels))}, {games} deals, seed {seed}, "
             f"{where}")  # fmt: skip
     what = (
@@ -183,8 +179,8 @@ def paleo_skill(levels: list[int], games: int, sites, seed: int, out_dir: Path,
         f"greedy player) against the level below, on the same {games} deals (sheet and "
         "rolls): the higher score wins the deal."
     )
-    report = skill_report("Paleontologists: skill curve", numbers, args, what)
-    write_skill(report, numbers, out_dir, "paleontologists-skill")
+    write_skill("Paleontologists: skill curve", skill.curve(results, levels), args, what,
+                out_dir, "paleontologists-skill")  # fmt: skip
 
 
 def est(e: dict, fmt: str = "{:.2f}", scale: float = 1.0, unit: str = "") -> str:

@@ -16,29 +16,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from .. import skill
 from .model import DigSite, PaleoData
-from .pads import PadGenerator
-from .simulate import PaleoGame, _rolls, table_arc
+from .simulate import PaleoGame, _rolls, _Setup, table_arc
 from .strong import CANDIDATES, GREEDY, STRONG, StrongPlayer
 
 LEVEL = "samples"
 LEVELS = (0, 1, 2, 4, 8, 16, 32)  # greedy, then the strong player's samples doubling
 MAX_LEVEL = 999
-
-
-@dataclass(frozen=True)
-class _Setup:
-    """What every worker needs, picklable (Dask ships it to each worker)."""
-
-    data: PaleoData
-    sites: tuple[DigSite, ...]
-    seed: int
-
-    def __call__(self):
-        return PadGenerator(self.data).fast, self.sites, self.seed
 
 
 def play(
@@ -56,7 +42,8 @@ def play(
     from ..parallel import run_jobs
 
     jobs = [(deal, level) for deal in range(deals) for level in levels]
-    return run_jobs(_Setup(data, tuple(sites), seed), _play_one, jobs, workers, progress, scheduler)
+    setup = _Setup(data, tuple(sites), seed)  # the simulation's: the same players' rules
+    return run_jobs(setup, _play_one, jobs, workers, progress, scheduler)
 
 
 def name(level: int) -> str:
@@ -64,7 +51,8 @@ def name(level: int) -> str:
 
 
 def _play_one(context, job) -> PaleoGame:
-    fast, sites, seed = context
+    simulated, sites, seed = context
+    fast = simulated.fast
     deal, level = job
     player = StrongPlayer(fast, CANDIDATES, max(level, 1))
     rolls = _rolls(seed, deal, fast.rules.rounds)
