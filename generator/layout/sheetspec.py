@@ -52,16 +52,31 @@ class SheetSpec:
     gutter_fold: dict[str, FoldPacking] = field(default_factory=dict)
 
 
-_MM = s.number(0)
-_SIZE = (s.Field("width", _MM), s.Field("height", _MM))
-_COMPONENT = (*_SIZE, s.Field("gap", _MM), s.Field("bleed", _MM))
+#: The papers and components the code lays out: each must be in sheets.yaml.
+PAPERS = ("a4", "letter")
+COMPONENTS = ("tile", "token", "aid")
+
+
+def _mm(low: float, high: float) -> s.Reader:
+    return s.number(low, high)
+
+
+# Bounds that keep every page printable and every drawing finite: a template outside
+# them is refused at its line and column by `dinokit validate --templates`.
+_PAPER = (s.Field("width", _mm(100, 1000)), s.Field("height", _mm(100, 1000)))
+_COMPONENT = (
+    s.Field("width", _mm(5, 300)),
+    s.Field("height", _mm(5, 300)),
+    s.Field("gap", _mm(0, 50)),
+    s.Field("bleed", _mm(0, 10)),
+)
 _FILE = (
     s.Field("papers", s.any_node),
     s.Field("common_area", s.any_node),
-    s.Field("printable_margin", _MM),
+    s.Field("printable_margin", _mm(0, 30)),
     s.Field("crop_marks", s.any_node),
     s.Field("footer", s.any_node),
-    s.Field("duplex_offset_max", _MM),
+    s.Field("duplex_offset_max", _mm(0, 20)),
     s.Field("components", s.any_node),
     s.Field("gutter_fold", s.any_node, required=False),
 )
@@ -82,20 +97,30 @@ def load_sheet_spec(path: Path | None = None) -> SheetSpec:
     top = s.read_record(root, "sheets", _FILE, diags) if root is not None else None
     spec = None
     if top is not None:
-        papers = _table(top["papers"], "papers", _SIZE, diags)
-        components = _table(top["components"], "components", _COMPONENT, diags)
-        common = s.read_record(top["common_area"], "common_area", _SIZE, diags)
+        papers = _table(top["papers"], "papers", _PAPER, diags, PAPERS)
+        components = _table(top["components"], "components", _COMPONENT, diags, COMPONENTS)
+        common = s.read_record(top["common_area"], "common_area", _PAPER, diags)
         marks = s.read_record(
             top["crop_marks"],
             "crop_marks",
-            (s.Field("offset", _MM), s.Field("length", _MM), s.Field("width", _MM)),
+            (s.Field("offset", _mm(0, 10)), s.Field("length", _mm(0, 20)),
+             s.Field("width", _mm(0.05, 2))),
             diags,
-        )
+        )  # fmt: skip
         footer = s.read_record(
-            top["footer"], "footer", (s.Field("height", _MM), s.Field("ruler", _MM)), diags
-        )
+            top["footer"], "footer",
+            (s.Field("height", _mm(0, 50)), s.Field("ruler", _mm(10, 200))), diags,
+        )  # fmt: skip
         fold = top["gutter_fold"]
-        packing = {} if fold is None else _table(fold, "gutter_fold", _PACKING, diags)
+        packing = {} if fold is None else _table(fold, "gutter_fold", _PACKING, diags, ())
+        for name, loc in packing.pop("__locs__", {}).items():
+            if name not in COMPONENTS:
+                diags.error("E-UNKNOWN", loc, f"gutter_fold: {name!r} is not a component, "
+                            f"expected one of: {', '.join(COMPONENTS)}")  # fmt: skip
+        paper_locs = papers.pop("__locs__", {})
+        component_locs = components.pop("__locs__", {})
+        if common:
+            _check_fit(common, papers, paper_locs, components, component_locs, top, diags)
         if common and marks and footer:
             spec = SheetSpec(
                 {k: (v["width"], v["height"]) for k, v in papers.items()},
@@ -118,11 +143,52 @@ def load_sheet_spec(path: Path | None = None) -> SheetSpec:
     return spec
 
 
-def _table(node, what: str, fields, diags: Diagnostics) -> dict[str, dict]:
+def _table(
+    node, what: str, fields, diags: Diagnostics, required: tuple[str, ...]
+) -> dict[str, dict]:
+    """The records of a mapping of names, with ``required`` names present (an error at
+    the mapping when one is missing); ``"__locs__"`` holds where each name stands."""
     mapping = s.as_map(node, what, diags)
-    result = {}
-    for key, child in mapping.items() if mapping else []:
+    result: dict = {}
+    locs: dict = {}
+    result["__locs__"] = locs
+    if mapping is None:
+        return result
+    for key, child in mapping.items():
         rec = s.read_record(child, f"{what}: {key}", fields, diags)
         if rec is not None:
             result[str(key)] = rec.values
+        locs[str(key)] = mapping.key_loc(key)
+    for name in required:
+        if name not in mapping:
+            diags.error(
+                "E-REQUIRED", mapping.loc,
+                f"{what}: no {name!r}, expected every one of: {', '.join(required)} "
+                "(dinokit lays them all out)",
+            )  # fmt: skip
     return result
+
+
+def _check_fit(common, papers, paper_locs, components, component_locs, top, diags) -> None:
+    """The shared area fits on every paper; every component (with its bleed) fits on the
+    shared area inside the printable margin: else no sheet could hold it."""
+    cw, ch = common["width"], common["height"]
+    for name, (w, h) in ((k, (v["width"], v["height"])) for k, v in papers.items()):
+        if cw > w + 1e-9 or ch > h + 1e-9:
+            diags.error(
+                "E-RANGE", paper_locs.get(name, common.loc),
+                f"papers: {name}: {w:g} x {h:g} mm is smaller than the common_area "
+                f"{cw:g} x {ch:g} mm, expected at least that",
+            )  # fmt: skip
+    margin = top["printable_margin"]
+    room_w, room_h = cw - 2 * margin, ch - 2 * margin
+    for name, size in components.items():
+        w = size["width"] + 2 * size["bleed"]
+        h = size["height"] + 2 * size["bleed"]
+        if w > room_w or h > room_h:
+            diags.error(
+                "E-RANGE", component_locs.get(name, common.loc),
+                f"components: {name}: {w:g} x {h:g} mm with its bleed does not fit inside "
+                f"the printable area of {room_w:g} x {room_h:g} mm (common_area less the "
+                "printable_margin), expected a smaller size",
+            )  # fmt: skip
