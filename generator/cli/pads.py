@@ -70,7 +70,12 @@ MAX_PRINTED_SHEETS = 100_000
     "is today's (UTC).",
 )
 @number_option(
-    "--tournament", 1, 500, None, "N different sheets of equal expected score (use --seed)."
+    "--tournament",
+    1,
+    100,
+    None,
+    "N different sheets measured equally hard: on common rolls, or with --rolls printed on "
+    "the printed rolls (about a minute for 30 on 2 cores); use --seed.",
 )
 @OUT_OPTION
 @PAPER_OPTION
@@ -109,7 +114,8 @@ def pads(
     Example: dinokit pads --count 50 --seed 7 --difficulty hard --players 4
 
     Shared play: --rolls printed, --solo (with a par), --daily [YYYY-MM-DD],
-    --tournament N --seed S (equally hard sheets; with --rolls printed, shared rolls).
+    --tournament N --seed S (sheets measured equally hard; with --rolls printed, shared
+    rolls and sheets chosen on them).
     """
     import contextlib
     import datetime
@@ -148,16 +154,21 @@ def pads(
     language = language_of(data, lang)
     paleo = data.game("paleontologists")
     sites: list[DigSite]
+    json_extra = None
+    workers = jobs or os.cpu_count() or 1
     streaming = contextlib.ExitStack()
     try:
         if daily is not None:
             sites = [shared.daily_sheet(PadGenerator(paleo), day, difficulty)]
             stem = f"pad-daily-{day.isoformat()}-{difficulty}"
         elif tournament is not None:
-            with progress(count, "generating sheets") as bar:
-                sites = tournament_sheets(
-                    PadGenerator(paleo), count, seed, difficulty, rolls == "printed", bar.update
-                )
+            with progress(count, "choosing sheets") as bar:
+                chosen = tournament_sheets(
+                    PadGenerator(paleo), count, seed, difficulty, rolls == "printed",
+                    bar.update, workers,
+                )  # fmt: skip
+            sites = chosen.sheets
+            json_extra = chosen.pad_extra()
             stem = f"pad-tournament-{difficulty}-seed{seed}-x{count}"
         elif code is not None:
             sites = [shared.sheet_from_code(PadGenerator(paleo), code)]
@@ -168,7 +179,6 @@ def pads(
             sites = list(_with_rolls(paleo, sites, solo, rolls))
             stem = f"pad-{sites[0].code}"
         else:
-            workers = jobs or os.cpu_count() or 1
             bar = streaming.enter_context(progress(count, "generating sheets"))
             # a stream: sheets are printed while the next are made, in flat memory
             sites = iter_pad(paleo, count, seed, difficulty, workers, bar.update)  # type: ignore[assignment]
@@ -192,6 +202,7 @@ def pads(
             out_dir,
             stem,
             ink_saver=ink_saver,
+            json_extra=json_extra,
         )
     except CodeError as exc:
         raise click.BadParameter(str(exc), param_hint="--code") from None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable, Sequence, Sized
+from collections.abc import Iterable, Mapping, Sequence, Sized
 from pathlib import Path
 
 from ...draw.shapes import Page
@@ -21,14 +21,21 @@ from ..files import Written, atomic_write, sha256
 from ..writer import document_subject, document_title, write_pages
 from .sheet import pad_pages
 
+#: What a pad's JSON adds: to its top, and to each sheet's object (in order).
+PadExtra = tuple[Mapping[str, object], Sequence[Mapping[str, object]]]
+
 #: Characters any sheet may draw beyond the first page's: codes, labels, numbers.
 SHEET_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-·+"
 
 
-def pad_json(sites: Sequence[DigSite], version: str) -> bytes:
-    """The layouts as data: one object per sheet, rows and columns counted from 0."""
+def pad_json(sites: Sequence[DigSite], version: str, extra: PadExtra | None = None) -> bytes:
+    """The layouts as data: one object per sheet, rows and columns counted from 0;
+    ``extra`` adds to the top (a tournament's rule and spreads) and to each sheet
+    (what was measured on it)."""
+    top, per_sheet = extra if extra is not None else ({}, [{}] * len(sites))
     body = {
         "generator": version,
+        **top,
         "sheets": [
             {
                 "code": s.code,
@@ -48,8 +55,9 @@ def pad_json(sites: Sequence[DigSite], version: str) -> bytes:
                 "stars": [list(c) for c in s.stars],
                 "expected_score": round(s.expected_score, 3),
                 **shared_json(s),
+                **more,
             }
-            for s in sites
+            for s, more in zip(sites, per_sheet, strict=True)
         ],
     }
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode()
@@ -88,15 +96,17 @@ def build_pad(
     out_dir: Path,
     stem: str,
     ink_saver: bool = False,
+    json_extra: PadExtra | None = None,
 ) -> list[Written]:
     """A pad: each layout ``copies`` times (one per player), as PDF, SVG pages or JSON;
     with ``ink_saver`` white grounds and outlined panels (files end in ``-inksaver``).
     ``sites`` may be a stream (:func:`generator.games.paleo.pads.iter_pad`): a PDF's
-    pages are drawn and written as the sheets come, in flat memory."""
+    pages are drawn and written as the sheets come, in flat memory. ``json_extra``:
+    what :func:`pad_json` adds (a tournament's measures)."""
     paleo = data.game(GAME_ID)
     folder = out_dir / GAME_ID / lang.code
     if fmt == "json":
-        content = pad_json(list(sites), f"dinokit-pads/{GENERATOR_VERSION}")
+        content = pad_json(list(sites), f"dinokit-pads/{GENERATOR_VERSION}", json_extra)
         path = atomic_write(folder / f"{stem}.json", content)
         return [Written(path, "pad", lang.code, paper, 0, sha256(content))]
     known = len(sites) if isinstance(sites, Sized) else 0

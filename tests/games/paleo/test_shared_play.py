@@ -1,4 +1,7 @@
-"""Shared play: rolls from codes, code suffixes, the par player, the day's sheet, tournaments."""
+"""Shared play: rolls from codes, code suffixes, the par player, the day's sheet.
+
+Tournaments: test_tournament.py.
+"""
 
 from __future__ import annotations
 
@@ -31,7 +34,6 @@ from dinokit.games.paleo.shared import (
     sheet_from_code,
     with_rolls,
 )
-from dinokit.games.paleo.tournament import SPREAD, shared_roll_seed, tournament
 from dinokit.products.paleo.pad import pad_json
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "paleo-daily-2026-12-01.json"
@@ -177,22 +179,3 @@ def test_daily_sheet_comes_from_the_date_alone(generator, daily):
 def test_a_date_that_is_not_a_date_is_refused(text):
     with pytest.raises(ValueError, match=text):
         parse_day(text)
-
-
-# ---- tournaments --------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_tournament_sheets_differ_and_are_equally_hard(generator, seed):
-    sheets = tournament(generator, 3, seed, "medium", shared_rolls=True)
-    scores = [s.expected_score for s in sheets]
-    assert max(scores) - min(scores) <= SPREAD
-    assert len({s.base_code for s in sheets}) == 3 and len({s.fossils for s in sheets}) == 3
-    rolls = {s.rolls for s in sheets}
-    assert rolls == {derive_rolls(f"shared/{shared_roll_seed(seed)}")}
-    assert tournament(generator, 3, seed, "medium", shared_rolls=True) == sheets
-
-
-def test_tournament_of_no_sheets_is_refused(generator):
-    with pytest.raises(ValueError, match="1 to"):
-        tournament(generator, 0, 1, "medium")
