@@ -203,6 +203,7 @@ def _read_rules(root: YNode | None, diags: Diagnostics) -> Rules | None:
                 f"rules: variant {v.id!r} is defined twice (first at line {seen[v.id]})",
             )
         seen.setdefault(v.id, v.loc.line)
+    _check_printed(variants, tokens, diags)
     return Rules(
         low,
         high,
@@ -213,6 +214,30 @@ def _read_rules(root: YNode | None, diags: Diagnostics) -> Rules | None:
         Location(rec.loc.file, rec.loc.line, rec.loc.column),
         variants,
     )
+
+
+def _check_printed(variants: tuple[Variant, ...], tokens: int, diags: Diagnostics) -> None:
+    """The booklet prints at most one optional rule of each kind, and describes the
+    placement of two tokens a player (the rules' number)."""
+    printed: dict[str, Variant] = {}
+    for v in variants:
+        if not v.booklet:
+            continue
+        if v.kind in printed:
+            diags.error(
+                "E-VARIANT-BOOKLET",
+                v.loc,
+                f"rules: variant {v.id}: the booklet prints one {v.kind} variant, and "
+                f"{printed[v.kind].id} has booklet: true already",
+            )
+        printed.setdefault(v.kind, v)
+        if v.kind == PLACEMENT_ORDER and tokens != 2:
+            diags.error(
+                "E-VARIANT-BOOKLET",
+                v.loc,
+                f"rules: variant {v.id}: the booklet describes two placement passes, not "
+                f"{tokens} (tokens_per_player); set booklet: false",
+            )
 
 
 def _flag(node: YNode, what: str, diags: Diagnostics):

@@ -17,6 +17,14 @@ PLACEHOLDERS = frozenset({
     "tokens_per_player", "end_completed", "species_count", "tiles_per_era", "era_count",
     "ability_species_and", "ability_species_or", "era_legend", "tile_total", "players",
 })  # fmt: skip
+#: The optional rule of a compensation variant printed in the booklet: the points of
+#: each seat by number of players, ``points_three_second`` (0 when none is printed).
+COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+SEAT_WORDS = ("first", "second", "third", "fourth")
+POINTS = frozenset(
+    f"points_{COUNT_WORDS[n]}_{SEAT_WORDS[s]}" for n in COUNT_WORDS for s in range(n)
+)
+PLACEHOLDERS = PLACEHOLDERS | POINTS
 
 #: The numeral an era shows on its tiles (the game data numbers eras 1, 2, 3 ...).
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII", 9: "IX"}
@@ -96,6 +104,26 @@ def booklet_values(dinos: DinosData, lang: Language) -> dict[str, str]:
         "ability_species_or": join_list(lang, names, "or"),
         "era_legend": legend,
         "tile_total": str(len(dinos.tiles)),
+        **compensation_values(dinos),
+    }
+
+
+def printed_variant(dinos: DinosData, kind: str):
+    """The variant of ``kind`` the booklet prints as an optional rule (``booklet: true``)."""
+    rules = dinos.rules
+    return (
+        next((v for v in rules.variants if v.booklet and v.kind == kind), None) if rules else None
+    )
+
+
+def compensation_values(dinos: DinosData) -> dict[str, str]:
+    """The points of each seat of the printed compensation variant, as placeholders."""
+    variant = printed_variant(dinos, "compensation")
+    points = variant.points if variant else {}
+    return {
+        f"points_{COUNT_WORDS[n]}_{SEAT_WORDS[s]}": str(points.get(n, (0,) * n)[s])
+        for n in COUNT_WORDS
+        for s in range(n)
     }
 
 

@@ -16,6 +16,7 @@ from ...layout.text import TextOverflow, fitted_text, set_line, wrap
 from ...source.lang import Language, fill
 from .flow import PageModel, flow
 from .imposition import saddle_order
+from .optional import optional_chunks
 from .source import Structure, Texts
 from .typeset import (
     A5,
@@ -161,11 +162,13 @@ def _body(
             chunks.append(figure(height, draw, caption, f, d))
         elif kind == "pagebreak":
             chunks.append(Chunk([], [], page_break=True))
+        elif kind == "optional":
+            chunks += optional_chunks(structure.game, block.ref, ctx.data, t, f, d)
     if "contents_title" not in t:
         pages = flow(chunks, model=model)
         return [page_frame(items, n, f, title) for n, items in enumerate(pages, start=2)]
     # The contents head the first body page; a first run finds where each section starts.
-    count = sum(1 for block in structure.blocks if block.kind == "heading")
+    count = sum(1 for chunk in chunks if chunk.anchor)  # the headings, optional ones too
     anchors: list[tuple[str, int]] = []
     flow(_contents(t["contents_title"], [("", 0)] * count, f, d) + chunks, anchors)
     body = flow(_contents(t["contents_title"], anchors, f, d) + chunks, model=model)

@@ -29,7 +29,20 @@ BLOCK_KINDS = (
     "diagram",
     "example",
     "pagebreak",
+    "optional",
 )
+#: The texts an ``optional`` block may print (its rules come from the data: what
+#: :mod:`.optional` prints, only for the variants the data marks ``booklet: true``).
+OPTIONAL_KEYS = {
+    "variants": (
+        "optional_title", "optional_intro",
+        "optional_placement_title", "optional_placement",
+        "optional_first_forward", "optional_first_reverse",
+        "optional_second_forward", "optional_second_reverse",
+        "optional_points_title", "optional_points",
+        "optional_points_two", "optional_points_three", "optional_points_four",
+    ),
+}  # fmt: skip
 TABLE_HEADERS = {
     "species": ("table_species", "table_positions", "table_complete"),
     "dice": ("table_face", "table_shapes", "table_dig_type"),
@@ -163,6 +176,16 @@ def _block(node: YNode, game: str, diags: Diagnostics) -> Block | None:
             cap = s.ident_key(caption, f"booklet {game}: caption", diags)
             keys = (cap,) if cap else ()
         return Block(kind, keys, ref or "", loc=node.loc) if ref else None
+    if kind == "optional":
+        ref = s.ident_key(value, f"booklet {game}: optional", diags)
+        if ref is not None and ref not in OPTIONAL_KEYS:
+            diags.error(
+                "E-CHOICE",
+                value.loc,
+                f"booklet {game}: optional {ref!r}, expected one of: {', '.join(OPTIONAL_KEYS)}",
+            )
+            return None
+        return Block(kind, OPTIONAL_KEYS[ref], ref, loc=node.loc) if ref else None
     if kind == "cover":
         cover: list[str] = []
         if isinstance(value, Map):
