@@ -68,12 +68,20 @@ def _check_templates(diags: Diagnostics) -> bool:
             "templates folder not found (expected a copy of dinokit's templates/)",
         )
         return False
+    from .export.services import load_services
+
     try:
         load_sheet_spec()
     except DataError as exc:
         diags.extend(exc.diagnostics)
         return False
-    return check_catalogue(diags)
+    services_ok = True
+    try:
+        load_services()  # export print-shop reads it: checked here like the others
+    except DataError as exc:
+        diags.extend(exc.diagnostics)
+        services_ok = False
+    return check_catalogue(diags) and services_ok
 
 
 def _check_layouts(data: ComponentData, diags: Diagnostics) -> None:

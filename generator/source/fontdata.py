@@ -88,7 +88,18 @@ def _matching(pattern: re.Pattern[str], expected: str) -> Any:
     return read
 
 
+#: A PostScript name as PDF readers take it: ASCII letters, digits and '-' (a subset's
+#: 9-character suffix is added to it; the whole must stay within 63 characters).
+_PS_NAME_RE = re.compile(r"\A[A-Za-z0-9][A-Za-z0-9-]{0,49}\Z")
+_NAME_RE = re.compile(r"\A[^\x00-\x1f\x7f]{1,64}\Z")
+#: The script dinokit's own texts (codes, reports, numbers) print with.
+REQUIRED_SCRIPTS = ("latin",)
+
 _dist = _matching(_DIST_RE, "a PyPI package name")
+_ps_name = _matching(
+    _PS_NAME_RE, "a PostScript name (1 to 50 ASCII letters, digits and '-', e.g. Archivo-Bold)"
+)
+_font_name = _matching(_NAME_RE, "a name of 1 to 64 printable characters")
 _package = _matching(_PACKAGE_RE, "an importable package name")
 
 
@@ -139,9 +150,9 @@ FONT = (
     s.Field("file", _resource),
     s.Field("face", _face, required=False, default=0),
     s.Field("axes", _axes, required=False, default=None),
-    s.Field("family", s.text),
-    s.Field("style", s.text),
-    s.Field("ps_name", s.text),
+    s.Field("family", _font_name),
+    s.Field("style", _font_name),
+    s.Field("ps_name", _ps_name),
     s.Field("large", _boolean, required=False, default=False),
 )
 SCRIPT = (
@@ -187,6 +198,14 @@ def load_catalogue(path: Path, diags: Diagnostics) -> Catalogue | None:
             weights[weight] = tuple(f for f, _ in listed if f in fonts)
         if all(weights.values()):
             scripts[name] = ScriptFonts(script["name"], weights, script.loc)
+    for required in REQUIRED_SCRIPTS:
+        if mapping is not None and required not in mapping:
+            diags.error(
+                "E-REQUIRED",
+                mapping.loc,
+                f"font catalogue: scripts: no {required!r}, expected it (dinokit's own texts, "
+                "codes and reports print with it)",
+            )
     return Catalogue(fonts, scripts, path, locs)
 
 

@@ -44,6 +44,27 @@ class Status:
         }
 
 
+def _check_refs(structure, diags: Diagnostics) -> None:
+    """Every table and diagram block names one the game draws (a typo was a KeyError
+    in ``dinokit rules``, after ``validate`` had passed)."""
+    from ...games import BY_ID
+    from .diagrams import DIAGRAMS
+
+    game = BY_ID.get(structure.game)
+    known = {
+        "table": sorted(getattr(game, "tables", {}) or {}),
+        "diagram": sorted(DIAGRAMS.get(structure.game, {})),
+    }
+    for block in structure.blocks:
+        if block.kind in known and block.ref not in known[block.kind]:
+            diags.error(
+                "E-CHOICE",
+                block.loc,
+                f"booklet {structure.game}: unknown {block.kind} {block.ref!r}, expected one "
+                f"of: {', '.join(known[block.kind])}",
+            )
+
+
 def check_booklets(
     games: dict,
     languages: tuple[Language, ...],
@@ -61,6 +82,7 @@ def check_booklets(
         structure = load_structure(game, diags, root)
         if structure is None:
             continue
+        _check_refs(structure, diags)
         keys = list(dict.fromkeys(structure.text_keys() + list(extra_keys)))
         reference = load_texts(game, REFERENCE, diags, root)
         for lang in languages:
