@@ -27,6 +27,9 @@ from .printing import apply_printer
 
 #: Pages of one pad at the most: 100,000 sheets are about 300 MB of PDF.
 MAX_PRINTED_SHEETS = 100_000
+#: Solo sheets of one pad at the most: each one's par is a beam search (0.13 s a sheet
+#: measured on 2026-12-02), so 1,000 take about 2 minutes; 100,000 would take hours.
+MAX_SOLO_SHEETS = 1_000
 
 
 @click.command()
@@ -136,6 +139,13 @@ def pads(
         raise click.UsageError("--tournament and --solo cannot be used together")
     if tournament is not None:
         count = tournament
+    if solo and code is None and count > MAX_SOLO_SHEETS:
+        raise click.BadParameter(
+            f"--solo --count {count}: each solo sheet's par is searched (about 0.15 s a "
+            f"sheet), expected at most {MAX_SOLO_SHEETS:,} sheets in one solo pad (about "
+            "2 minutes; print several pads with other --seed values)",
+            param_hint="--count",
+        )
     if daily is not None:
         today = datetime.datetime.now(datetime.UTC).date().isoformat()
         try:

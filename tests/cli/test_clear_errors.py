@@ -409,6 +409,7 @@ def test_guide_reads_a_hostile_manifest_without_hanging(
         (["export", "tts", "--base-url", "https://a.org/?q=1"], "no ?query or #fragment"),
         (["pads", "--daily", "2026-W01-1"], "is not a date, expected YYYY-MM-DD"),
         (["pads", "--daily", "2026-002"], "is not a date, expected YYYY-MM-DD"),
+        (["pads", "--solo", "--count", "100000"], "expected at most 1,000 sheets in one solo"),
         (["simulate", "digging-for-dinos", "--bots", ",".join(["random"] * 9)],
          "9 bots, expected at most 8"),
         (["simulate", "paleontologists", "--bots", ",".join(["greedy"] * 500)],
