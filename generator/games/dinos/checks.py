@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from ...source.diagnostics import Diagnostics
 from .model import DinosData, Era
@@ -24,16 +25,22 @@ def check(data: DinosData, diags: Diagnostics) -> None:
     _check_right_values(data, diags)
 
 
-def _check_species(data: DinosData, diags: Diagnostics) -> None:
+def defined_once(items: Iterable, what: str, diags: Diagnostics) -> None:
+    """Each id of ``items`` (with ``id`` and ``loc``) defined once: ``what`` names them."""
     seen: dict[str, int] = {}
-    for sp in data.species:
-        if sp.id in seen:
+    for item in items:
+        if item.id in seen:
             diags.error(
                 "E-DUPLICATE-ID",
-                sp.loc,
-                f"species {sp.id!r} is defined twice (first at line {seen[sp.id]})",
+                item.loc,
+                f"{what} {item.id!r} is defined twice (first at line {seen[item.id]})",
             )
-        seen.setdefault(sp.id, sp.loc.line)
+        seen.setdefault(item.id, item.loc.line)
+
+
+def _check_species(data: DinosData, diags: Diagnostics) -> None:
+    defined_once(data.species, "species", diags)
+    for sp in data.species:
         if not MIN_POSITIONS <= len(sp.positions) <= MAX_POSITIONS:
             diags.error(
                 "E-POSITIONS",

@@ -7,6 +7,7 @@ from pathlib import Path
 from ...source import schema as s
 from ...source.diagnostics import Diagnostics, Location
 from ...source.located import Map, Scalar, Seq, YNode, load_file
+from .checks import defined_once
 from .model import (
     COMPENSATION,
     PLACEMENT_ORDER,
@@ -194,15 +195,7 @@ def _read_rules(root: YNode | None, diags: Diagnostics) -> Rules | None:
         for node, _ in rec["variants"]
         if (v := _read_variant(node, range(low, high + 1), tokens, diags)) is not None
     )
-    seen: dict[str, int] = {}
-    for v in variants:
-        if v.id in seen:
-            diags.error(
-                "E-DUPLICATE-ID",
-                v.loc,
-                f"rules: variant {v.id!r} is defined twice (first at line {seen[v.id]})",
-            )
-        seen.setdefault(v.id, v.loc.line)
+    defined_once(variants, "rules: variant", diags)
     _check_printed(variants, tokens, diags)
     return Rules(
         low,

@@ -14,7 +14,7 @@ import pytest
 
 from dinokit.games.dinos.engine import Game, rules_for, setup
 from dinokit.games.dinos.model import with_variant
-from tests.conftest import edit, run
+from tests.conftest import run
 from tests.shipped_data import shipped
 
 RULES = "digging-for-dinos/rules.yaml"
@@ -87,55 +87,53 @@ def test_unknown_variant_id_is_refused_naming_the_known_ones() -> None:
         with_variant(dinos(), "nope")
 
 
+#: Broken variants appended to the shipped ones: the text, the fragment of it where the
+#: diagnostic must point (file:line:col), its code and a part of its message.
 BROKEN = [
-    (
-        "kind: placement-order\n    passes: [forward, reverse]",
-        "kind: placement-ordre\n    passes: [forward, reverse]",
-        "E-CHOICE",
-        "expected one of: placement-order, compensation",
-    ),
-    (
-        "passes: [forward, reverse]",
-        "passes: [forward, reverse, forward]",
-        "E-LENGTH",
-        "3 passes, expected 2",
-    ),
-    ("passes: [forward, reverse]", "passes: [forward, backward]", "E-CHOICE", "'backward'"),
-    ("      3: [2, 1, 0]", "      3: [2, 1]", "E-LENGTH", "2 seats, expected 3"),
-    ("      3: [2, 1, 0]", "      3: [2, 1, -1]", "E-RANGE", "-1"),
-    ("      4: [3, 2, 1, 0]\n", "", "E-REQUIRED", "no points for 4 players"),
-    ("      2: [1, 0]", "      5: [1, 0, 0, 0, 0]", "E-RANGE", "5"),
-    (
-        "  - id: placement-in-turn-order",
-        "  - id: first-player-places-first",
-        "E-DUPLICATE-ID",
-        "defined twice",
-    ),
-]
+    ("  - id: bad-kind\n    kind: placement-ordre\n    passes: [forward, reverse]",
+     "placement-ordre", "E-CHOICE", "expected one of: placement-order, compensation"),
+    ("  - id: three-passes\n    kind: placement-order\n    passes: [forward, reverse, forward]",
+     "[forward, reverse, forward]", "E-LENGTH", "3 passes, expected 2"),
+    ("  - id: bad-pass\n    kind: placement-order\n    passes: [forward, backward]",
+     "backward", "E-CHOICE", "got 'backward', expected one of: forward, reverse"),
+    ("  - id: short-seats\n    kind: compensation\n"
+     "    points: {2: [1, 0], 3: [2, 1], 4: [3, 2, 1, 0]}",
+     "[2, 1]", "E-LENGTH", "2 seats, expected 3"),
+    ("  - id: negative\n    kind: compensation\n"
+     "    points: {2: [1, -1], 3: [2, 1, 0], 4: [3, 2, 1, 0]}",
+     "-1", "E-RANGE", "-1"),
+    ("  - id: no-four\n    kind: compensation\n    points: {2: [1, 0], 3: [2, 1, 0]}",
+     "{2: [1, 0], 3: [2, 1, 0]}", "E-REQUIRED", "no points for 4 players"),
+    ("  - id: five\n    kind: compensation\n"
+     "    points: {2: [1, 0], 3: [2, 1, 0], 4: [3, 2, 1, 0], 5: [1, 1, 1, 1, 0]}",
+     "5:", "E-RANGE", "5"),
+    ("  - id: first-player-places-first\n    kind: placement-order\n    passes: [reverse, reverse]",
+     "id: first-player-places-first\n    kind: placement-order\n    passes: [reverse",
+     "E-DUPLICATE-ID", "'first-player-places-first' is defined twice"),
+    ("  - id: both\n    kind: compensation\n    passes: [forward, reverse]\n"
+     "    points: {2: [1, 0], 3: [2, 1, 0], 4: [3, 2, 1, 0]}",
+     "passes:", "E-VARIANT", "'passes' belongs to a placement-order variant"),
+]  # fmt: skip
 
 
-def _line_col(path: Path, fragment: str) -> tuple[int, int]:
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if fragment in line:
-            return number, line.index(fragment) + 1
-    raise AssertionError(f"{fragment!r} not in {path}")
-
-
-@pytest.mark.parametrize(("old", "new", "code", "message"), BROKEN)
-def test_validate_points_at_the_bad_variant(
-    data_copy: Path, old: str, new: str, code: str, message: str
-) -> None:
-    edit(data_copy / RULES, old, new)
+def test_validate_points_at_each_bad_variant(data_copy: Path) -> None:
+    rules = data_copy / RULES
+    text = rules.read_text(encoding="utf-8").rstrip("\n") + "\n"
+    where = []
+    for variant, fragment, code, message in BROKEN:
+        start = len(text)
+        text += variant + "\n"
+        at = text.index(fragment, start)
+        line = text.count("\n", 0, at) + 1
+        column = at - text.rfind("\n", 0, at)
+        where.append((line, column, code, message))
+    rules.write_text(text, encoding="utf-8")
     result = run("validate", "--data", str(data_copy))
     assert result.exit_code == 1
-    lines = [line for line in result.output.splitlines() if code in line and message in line]
-    assert lines, result.output
-    assert "rules.yaml:" in lines[0]
     assert "Traceback" not in result.output
-
-
-def test_validate_gives_line_and_column_of_a_bad_seat_count(data_copy: Path) -> None:
-    edit(data_copy / RULES, "      3: [2, 1, 0]", "      3: [2, 1]")
-    line, column = _line_col(data_copy / RULES, "[2, 1]")
-    result = run("validate", "--data", str(data_copy))
-    assert f"rules.yaml:{line}:{column}:" in result.output, result.output
+    for line, column, code, message in where:
+        hits = [
+            out for out in result.output.splitlines()
+            if f"rules.yaml:{line}:{column}:" in out and code in out and message in out
+        ]  # fmt: skip
+        assert hits, (line, column, code, message, result.output)
