@@ -51,28 +51,45 @@ def step(low: int, high: int, shares: Sequence[float], arcs: Sequence[metrics.Ar
 
 
 def curve(label: str, steps: list[dict]) -> dict:
-    """The whole curve: ``label`` names the level (e.g. "mcts budget"); ``flat_from``:
-    the first step that is flat (its higher level), or None."""
-    first = next((s for s in steps if s["flat"]), None)
+    """The whole curve: ``label`` names the level (e.g. "mcts budget"); ``flat_steps``:
+    the higher level of every flat step; ``flat_from``: the level from which every
+    step is flat (the plateau: ``high`` of the first step of the flat run that ends the
+    curve), or None when the last step still wins more."""
+    plateau = None
+    for s in reversed(steps):
+        if not s["flat"]:
+            break
+        plateau = s["high"]
     return {
         "level": label,
         "levels": [steps[0]["low"], *(s["high"] for s in steps)] if steps else [],
         "steps": steps,
-        "flat_from": None if first is None else first["high"],
+        "flat_steps": [s["high"] for s in steps if s["flat"]],
+        "flat_from": plateau,
     }
 
 
 def verdict(numbers: dict) -> str:
-    """A sentence: where the curve goes flat, or that it does not."""
-    flat = [s for s in numbers["steps"] if s["flat"]]
+    """A sentence: whether and where the curve goes flat."""
+    level, steps = numbers["level"], numbers["steps"]
+    flat = [s for s in steps if s["flat"]]
     if not flat:
         return (
-            f"The curve does not go flat: every higher {numbers['level']} wins clearly more "
-            "than its fair share against the one below."
+            f"The curve does not go flat: every higher {level} wins clearly more than its "
+            "fair share against the one below."
         )
-    names = ", ".join(f"{s['high']} against {s['low']}" for s in flat)
+    plateau = numbers["flat_from"]
+    early = [s for s in flat if plateau is None or s["high"] < plateau]
+    names = ", ".join(f"{s['high']} against {s['low']}" for s in early)
+    if plateau is None:
+        said = f"The curve does not stay flat: the last step still wins more, but {names} "
+        said += "is flat" if len(early) == 1 else "are flat"
+    else:
+        low = next(s["low"] for s in steps if s["high"] == plateau)
+        said = f"The curve goes flat from {level} {plateau} on (from {plateau} against {low})"
+        if early:
+            said += f"; earlier, {names} " + ("is flat" if len(early) == 1 else "are flat")
     return (
-        f"The curve goes flat at {numbers['flat_from']} ({numbers['level']}): the 95% "
-        f"interval of {names} includes the fair share, so the extra effort is not shown to win "
-        "more (more games would narrow the interval)."
+        said + ": the 95% interval includes the fair share, so the extra effort is not "
+        "shown to win more (more games narrow the interval)."
     )

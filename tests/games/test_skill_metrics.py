@@ -58,9 +58,15 @@ def test_a_step_is_flat_when_its_interval_holds_the_fair_share() -> None:
     clear = skill.step(2, 4, [1.0] * 18 + [0.0] * 2, [], 0.5)
     assert even["flat"] and even["verdict"] == "flat"
     assert not clear["flat"] and clear["verdict"] == "stronger"
-    numbers = skill.curve("budget", [clear, even])
-    assert numbers["flat_from"] == 2 and numbers["levels"] == [2, 4, 2]
-    assert "goes flat at 2" in skill.verdict(numbers)
+    late = skill.step(4, 8, [1.0, 0.0] * 10, [], 0.5)
+    numbers = skill.curve("budget", [even, clear, late])
+    assert numbers["levels"] == [1, 2, 4, 8] and numbers["flat_steps"] == [2, 8]
+    assert numbers["flat_from"] == 8  # the plateau at the end, not the first flat step
+    text = skill.verdict(numbers)
+    assert "goes flat from budget 8 on (from 8 against 4)" in text
+    assert "earlier, 2 against 1 is flat" in text
+    rising = skill.curve("budget", [even, clear])
+    assert rising["flat_from"] is None and "does not stay flat" in skill.verdict(rising)
     assert "does not go flat" in skill.verdict(skill.curve("budget", [clear]))
 
 
