@@ -150,3 +150,25 @@ def test_binary_files_say_where(tmp_path: Path) -> None:
     utf16.write_bytes("a: 1\n".encode("utf-16"))
     [message] = _load(utf16)
     assert ":1:1: error[E-FILE-BINARY]: UTF-16 text" in message
+
+
+def test_a_list_too_long_is_refused_before_its_items_are_read(tmp_path) -> None:
+    """An era of 90,000 tiles ran past 20 s of validate: now a file over 1 MiB is refused
+    unread, and a long list under it at its line before any item is checked."""
+    import shutil
+
+    from conftest import run
+
+    from dinokit.source import DEFAULT_DATA_DIR
+
+    data = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR, data)
+    eras = data / "digging-for-dinos" / "eras.yaml"
+    text = eras.read_text(encoding="utf-8")
+    at = text.index("      - tyrannosaurus/skull\n")
+    eras.write_text(text[:at] + "      - tyrannosaurus/skull\n" * 1200 + text[at:], "utf-8")
+    result = run("validate", "--data", str(data))
+    assert result.exit_code == 1
+    assert "eras.yaml:13:7: error[E-LENGTH]: era: tiles: 1,236 items, expected at most 1,000" in (
+        result.output
+    )

@@ -29,11 +29,11 @@ SPECIES = (
     s.Field("colour", s.colour),
     s.Field("body", s.ident),  # checked against the silhouettes art.py can draw
     s.Field("complete", s.integer(0, 99)),
-    s.Field("positions", s.seq_of(s.any_node)),
+    s.Field("positions", s.seq_of(s.any_node, max_len=16)),
 )
 ABILITY = (s.Field("id", s.ident), s.Field("species", s.seq_of(s.ident, min_len=1)))
 SPECIES_FILE = (
-    s.Field("species", s.seq_of(s.any_node, min_len=1)),
+    s.Field("species", s.seq_of(s.any_node, min_len=1, max_len=64)),
     s.Field("abilities", s.seq_of(s.any_node), required=False, default=[]),
 )
 TILE = (
@@ -45,9 +45,9 @@ TILE = (
 ERA = (
     s.Field("era", s.integer(1, 9)),
     s.Field("colour", s.colour),
-    s.Field("tiles", s.seq_of(s.any_node, min_len=1)),
+    s.Field("tiles", s.seq_of(s.any_node, min_len=1, max_len=1000)),
 )
-ERAS_FILE = (s.Field("eras", s.seq_of(s.any_node, min_len=1)),)
+ERAS_FILE = (s.Field("eras", s.seq_of(s.any_node, min_len=1, max_len=12)),)
 RULES_FILE = (
     s.Field("players", s.any_node),
     s.Field("board", s.any_node),

@@ -45,8 +45,8 @@ DIG_SITE = (
     s.Field("rounds", s.integer(1, 99)),
     s.Field("fossils_per_sheet", s.any_node),
     s.Field("stars_per_sheet", s.integer(0, 999)),
-    s.Field("fossil_templates", s.seq_of(s.any_node, min_len=1)),
-    s.Field("bonuses", s.seq_of(s.any_node, min_len=1)),
+    s.Field("fossil_templates", s.seq_of(s.any_node, min_len=1, max_len=200)),
+    s.Field("bonuses", s.seq_of(s.any_node, min_len=1, max_len=16)),
     s.Field("difficulty", s.any_node),
 )
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -81,7 +81,9 @@ def read_cells(node: YNode, what: str, diags: Diagnostics) -> frozenset | None:
 def _top_list(root: YNode | None, key: str, what: str, diags: Diagnostics) -> list[YNode]:
     if root is None:
         return []
-    rec = s.read_record(root, what, (s.Field(key, s.seq_of(s.any_node, min_len=1)),), diags)
+    rec = s.read_record(
+        root, what, (s.Field(key, s.seq_of(s.any_node, min_len=1, max_len=1000)),), diags
+    )
     return [node for node, _ in rec[key]] if rec else []
 
 
