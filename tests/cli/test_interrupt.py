@@ -24,6 +24,8 @@ COMMANDS = {
     "pads": ["pads", "--count", "20000", "--jobs", "2"],
     "simulate": ["simulate", "digging-for-dinos", "--games", "400", "--jobs", "2",
                  "--bots", "greedy,mcts"],
+    "simulate-paleo": ["simulate", "paleontologists", "--games", "3000", "--jobs", "2",
+                       "--bots", "greedy,strong"],
     "tune": ["tune", "digging-for-dinos", "--target", "completion-share=0.5", "--games", "40",
              "--trials", "30", "--jobs", "2"],
 }  # fmt: skip
