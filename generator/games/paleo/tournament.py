@@ -1,23 +1,26 @@
-"""Tournament pads: N different sheets that are equally hard, measured on common rolls.
+"""Tournament pads: N different sheets chosen equally hard on measured scores.
 
 The candidates are the tournament seed's pad sheets (:func:`~.pads.sheet_seeds`, of
 the difficulty asked for), in seed order, repeats (also turned or mirrored) dropped;
-they are made in stages of seeds until N fit one window.
+they are made in stages of seeds until N fit the windows. A window is the densest
+range of its width (:func:`densest`: the most candidates inside; ties: its centre
+nearest the median of all the candidates' scores, then the lowest); the tournament
+is the first N candidates in seed order inside both windows.
 
 **Without printed rolls** every candidate is played by the greedy player on the same
 COMMON_GAMES dice sequences (:func:`~.evenness.common_rolls` of COMMON_KEY, the same
 for every tournament); only candidates whose mean has a 95% interval narrower than
-+/-MAX_HALF_WIDTH take part. The window is the densest one: the MEAN_WINDOW-point
-range of means holding the most candidates (ties: its centre nearest the median of
-all the candidates' means, then the lowest); the tournament is the first N
-candidates in seed order inside it.
++/-MAX_HALF_WIDTH take part. The greedy window is MEAN_WINDOW points of means wide;
+the candidates inside it are played by the spender player (:mod:`.spender`) on the
+first SPENDER_GAMES of the same sequences, and its window is SPENDER_WINDOW points
+wide (sheets equal for greedy are not equal for a better player; the spender's sheet
+effects follow the strong player's closely, at a fiftieth of its cost: docs/moves.md).
 
 **With printed rolls** every sheet shares the rolls of :func:`shared_roll_seed`, and
 the sheets are chosen on exactly those rolls: the greedy player's score on them
-first (cheap, for every candidate), the densest window of PRINTED_WINDOW + 1 whole
-points (ties as above); then the par player (:mod:`.par`, a beam search that knows
-the rolls) on the candidates inside it, and the densest par window of the same width
-among them; the tournament is the first N candidates in seed order inside both. The
+first (cheap, for every candidate), a window of PRINTED_WINDOW + 1 whole scores;
+then the par player (:mod:`.par`, a beam search that knows the rolls) on the
+candidates inside it, and a par window of the same width among them. The
 strong player (:mod:`.strong`, which does not see future rolls) plays each chosen
 sheet on the printed rolls too, as a check that takes no part in the choice.
 
