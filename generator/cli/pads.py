@@ -78,7 +78,7 @@ MAX_SOLO_SHEETS = 1_000
     100,
     None,
     "N different sheets measured equally hard: on common rolls, or with --rolls printed on "
-    "the printed rolls (about a minute for 30 on 2 cores); use --seed.",
+    "the printed rolls (30 such sheets: about 45 s of CPU, spread over --jobs); use --seed.",
 )
 @OUT_OPTION
 @PAPER_OPTION
