@@ -88,12 +88,12 @@ def refuse_with_curve(ctx: click.Context, names: tuple[str, ...]) -> None:
     """Options the skill curve does not use, refused when given with it."""
     from click.core import ParameterSource
 
+    options = {p.name: p.opts[0] for p in ctx.command.params}
     for name in names:
         if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None):
-            option = "--" + name.removesuffix("_dir").replace("_", "-")
             raise click.UsageError(
-                f"{option} does not go with --skill-curve (the curve plays its own bots "
-                "level against level)",
+                f"{options[name]} does not go with --skill-curve (the curve plays its own "
+                "bots level against level)",
                 ctx,
             )
 
@@ -286,7 +286,7 @@ def simulate_dinos(
     import os
 
     if skill_curve is not None:
-        refuse_with_curve(ctx, ("bots", "budget", "compare_dir"))
+        refuse_with_curve(ctx, ("bots", "budget", "compare_dir", "variant_ids", "seat_curve"))
         dinos_skill(skill_curve, games, players, seed, out_dir, jobs, scheduler, data_dir)
         return
     if seat_curve is not None:

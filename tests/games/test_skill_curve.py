@@ -114,6 +114,8 @@ def test_cli_skill_curves_write_report_and_json(tmp_path: Path) -> None:
          "--bots does not go with --skill-curve"),
         ("digging-for-dinos", ["--skill-curve", "1,2", "--compare", str(DEFAULT_DATA_DIR)],
          "--compare does not go with --skill-curve"),
+        ("digging-for-dinos", ["--skill-curve", "1,2", "--seat-curve", "1,2"],
+         "--seat-curve does not go with --skill-curve"),
         ("paleontologists", ["--skill-curve", "4"], "fewer than two levels"),
         ("paleontologists", ["--skill-curve", "0,2", "--bots", "strong"], "--bots does not go"),
     ],
