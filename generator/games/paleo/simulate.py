@@ -180,7 +180,8 @@ def table_metrics(results: list[PaleoGame]) -> dict:
     for g in results:
         deals.setdefault(g.deal, []).append(g)
     players = max((len(gs) for gs in deals.values()), default=0)
-    return metrics.summary([table_arc(gs) for _, gs in sorted(deals.items()) if len(gs) == players])
+    tables = [gs for _, gs in sorted(deals.items()) if len(gs) == players]
+    return metrics.summary([table_arc(gs) for gs in tables if all(g.trace for g in gs)])
 
 
 def _differences(by_bot: dict[str, list[PaleoGame]]) -> list[dict]:
