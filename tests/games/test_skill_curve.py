@@ -90,9 +90,12 @@ def test_paleo_curve_pairs_the_same_deals(data) -> None:
 
 def test_cli_skill_curves_write_report_and_json(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    result = run("simulate", "digging-for-dinos", "--skill-curve", "1,2", "--games", "4",
-                 "--players", "2", "--jobs", "1", "--out", str(out))  # fmt: skip
-    assert result.exit_code == 0, result.output
+    for jobs, folder in (("2", tmp_path / "two"), ("1", out)):
+        result = run("simulate", "digging-for-dinos", "--skill-curve", "1,2", "--games", "4",
+                     "--players", "2", "--jobs", jobs, "--out", str(folder))  # fmt: skip
+        assert result.exit_code == 0, result.output
+    name = "digging-for-dinos-skill.json"
+    assert (out / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
     assert "2 vs 1" in result.output and "The curve " in result.output
     numbers = json.loads((out / "digging-for-dinos-skill.json").read_text())
     assert numbers["level"] == "mcts budget" and numbers["steps"][0]["games"] == 4
