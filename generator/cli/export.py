@@ -53,33 +53,6 @@ def export() -> None:
     """
 
 
-def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """An http(s) URL of a folder, checked before it is written into the saved objects:
-    no spaces, quotes or control characters, a host, nothing after the path."""
-    import re
-    from urllib.parse import urlsplit
-
-    if value is None:
-        return None
-    problem = None
-    if len(value) > 2000:
-        problem = f"{len(value):,} characters, expected at most 2,000"
-    elif not re.fullmatch(r"[A-Za-z0-9\-._~:/?#\[\]@!$&()*+,;=%]+", value):
-        problem = "it holds a space, a quote or another character a URL cannot hold"
-    else:
-        parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            problem = "expected an http:// or https:// URL with a host"
-        elif parts.query or parts.fragment:
-            problem = "expected the folder's URL, with no ?query or #fragment"
-    if problem:
-        shown = repr(value) if len(value) <= 60 else f"{value[:57]!r}..."
-        raise click.BadParameter(
-            f"{shown}: {problem} (e.g. https://example.org/dinokit/tts)", ctx, param
-        )
-    return value
-
-
 @export.command()
 @click.option(
     "--dpi",
