@@ -15,6 +15,16 @@ from tests.conftest import edit, run
 RULES = "digging-for-dinos/rules.yaml"
 
 
+def _points(data: Path, text: str) -> None:
+    """Give the compensation variant these points (``"2: [..]\\n3: ..."``)."""
+    path = data / RULES
+    rules = path.read_text(encoding="utf-8")
+    block = re.search(r"(    points:\n)((?:      \d: \[[\d, ]+\]\n)+)", rules)
+    assert block, rules
+    lines = "".join(f"      {line}\n" for line in text.splitlines())
+    path.write_text(rules[: block.start(2)] + lines + rules[block.end(2) :], encoding="utf-8")
+
+
 def _text(pdf: Path) -> str:
     done = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
                           check=True)  # fmt: skip
@@ -38,7 +48,7 @@ def test_a_variant_turned_on_is_printed_as_an_optional_rule(
     edit(
         data_copy / RULES, "    kind: compensation\n", "    kind: compensation\n    booklet: true\n"
     )
-    edit(data_copy / RULES, "      3: [2, 1, 0]", "      3: [5, 1, 0]")
+    _points(data_copy, "2: [1, 0]\n3: [5, 1, 0]\n4: [3, 2, 1, 0]")
     en = _text(_booklet(data_copy, "en", tmp_path / "on"))
     assert "Optional rules" in en
     assert "1. First pass, in turn order: the first player begins and you continue clockwise." in en
@@ -63,11 +73,12 @@ def test_only_the_variants_turned_on_are_printed(data_copy: Path, tmp_path: Path
     edit(
         data_copy / RULES, "    kind: compensation\n", "    kind: compensation\n    booklet: true\n"
     )
+    _points(data_copy, "2: [1, 0]\n3: [2, 1, 0]\n4: [3, 2, 1, 0]")
     text = _text(_booklet(data_copy, "de", tmp_path))
     assert "Optionale Regeln" in text and "Punkte für den Sitzplatz" in text
     assert "Eine andere Reihenfolge beim Einsetzen" not in text
     assert (
-        "Zu dritt: Der Startspieler bekommt 2 Punkte, der zweite Platz 1 Punkt, der dritte nichts."
+        "Zu dritt: Der Startspieler bekommt 2 Punkte, die zweite Person 1 Punkt, die dritte nichts."
         in text
     )
 
