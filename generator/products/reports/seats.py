@@ -58,16 +58,25 @@ def _name(row: dict) -> str:
     return str(row["variant"])
 
 
+def _opened(title: str, args: str, heading: str, text: str) -> Report:
+    """A report of its own: its title, the command's arguments, a heading and a text."""
+    report = Report(title, args)
+    report.heading(heading)
+    report.text(text)
+    return report
+
+
 def curve_report(numbers: dict, args: str) -> Report:
     """Seat win rates of mcts self-play at each budget: where they stop changing."""
     players = numbers["players"]
-    report = Report("Digging for Dinos: seats by playing strength", args)
-    report.heading("Seat win rates by mcts budget")
-    report.text(
+    report = _opened(
+        "Digging for Dinos: seats by playing strength",
+        args,
+        "Seat win rates by mcts budget",
         "Every seat is played by mcts at the same budget (iterations per decision); each "
         "budget plays the same deals. Win rate of each seat with its 95% interval; the change "
         "column is the largest change of a seat's rate from the budget below, with its "
-        "interval (an interval that excludes zero: the rate moved)."
+        "interval (an interval that excludes zero: the rate moved).",
     )
     rows = []
     for step in numbers["steps"]:
@@ -102,15 +111,16 @@ def curve_report(numbers: dict, args: str) -> Report:
 def tuning_report(numbers: dict, args: str) -> Report:
     """``tune --seats``: each rules' seat win rates as played and with the points found."""
     players = numbers["players"]
-    report = Report("Digging for Dinos: points that even the seats", args)
-    report.heading("Compensation points per seat")
-    report.text(
+    report = _opened(
+        "Digging for Dinos: points that even the seats",
+        args,
+        "Compensation points per seat",
         "The games are played once under each rules (the seed rules and each placement "
         "variant given), then scored again with every compensation of 0 to the largest "
         "points per seat (at least one seat 0): the points shown bring every seat's win rate "
         "nearest to the fair share (the smallest largest gap, then the fewest points). The "
         "bots played without the points; put them in a compensation variant of rules.yaml "
-        "and measure it with dinokit simulate digging-for-dinos --variant ID."
+        "and measure it with dinokit simulate digging-for-dinos --variant ID.",
     )
     rows = []
     for f in numbers["found"]:
