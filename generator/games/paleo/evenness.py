@@ -27,7 +27,6 @@ import numpy as np
 from ..parallel import run_jobs
 from ..stats import LEVEL, Estimate, betainc, mean_ci, t_quantile
 from .model import DigSite
-from .par import par
 from .player import FastRules, Prepared
 from .rolls import Roll, derive_rolls
 from .spender import SpendingPlayer
@@ -40,19 +39,15 @@ def common_rolls(key: str, games: int, rounds: int) -> list[tuple[Roll, ...]]:
 
 
 #: Players :func:`play_common` can use: the greedy one (the measure the sheets are
-#: chosen on), the spender and strong players, and the par player (:mod:`.par`, a beam
-#: search that knows every roll of the sequence), which takes no part in choosing
-#: common-roll tournaments: the independent check.
-PLAYERS = ("greedy", "spender", "strong", "par")
+#: chosen on) and two that play otherwise, as checks.
+PLAYERS = ("greedy", "spender", "strong")
 
 
 def sheet_scores(
     fast: FastRules, mode: str, site: DigSite, rolls: Sequence[Sequence[Roll]]
 ) -> list[int]:
     """Player ``mode``'s score on ``site`` for each dice sequence (the strong player's
-    sampling seeded by the sheet's code and the sequence's number; par is deterministic)."""
-    if mode == "par":
-        return [par(fast, site, r)[0] for r in rolls]
+    sampling seeded by the sheet's code and the sequence's number)."""
     player = SpendingPlayer(fast)
     prepared = Prepared(fast, site)
     return [

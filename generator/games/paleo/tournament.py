@@ -15,12 +15,6 @@ the candidates inside it are played by the spender player (:mod:`.spender`) on t
 first SPENDER_GAMES of the same sequences, and its window is SPENDER_WINDOW points
 wide (sheets equal for greedy are not equal for a better player; the spender's sheet
 effects follow the strong player's closely, at a fiftieth of its cost: docs/moves.md).
-Last, the strong player (:mod:`.strong`) plays the candidates inside both windows, in
-seed order and in batches (:func:`_third_window`: only as many as needed), on the
-first STRONG_GAMES of the same sequences, its sampling seeded by the sheet's code and
-the sequence's number; its window is STRONG_WINDOW points of strong means wide, the
-densest among the candidates it has played so far. The independent check, the par
-player on fresh sequences, takes no part in the choice (bench_tournament.py).
 
 **With printed rolls** every sheet shares the rolls of :func:`shared_roll_seed`, and
 the sheets are chosen on exactly those rolls: the greedy player's score on them
@@ -48,11 +42,10 @@ import numpy as np
 from ..parallel import run_jobs
 from ..stats import Estimate
 from .batch import play_batch
-from .evenness import common_rolls, mean_interval, sheet_scores, spread, two_way
+from .evenness import common_rolls, mean_interval, sheet_scores, spread
 from .model import DigSite
 from .pads import GenerationError, PadGenerator, sheet_seeds, symmetry_key
 from .par import par
-from .player import Prepared
 from .rolls import MAX_VALUE, Roll, RollSpec
 from .shared import with_rolls
 from .strong import StrongPlayer
@@ -64,9 +57,6 @@ MAX_HALF_WIDTH = 0.5  # points: the widest 95% interval of a chosen sheet's mean
 MEAN_WINDOW = 0.5  # points: highest minus lowest greedy mean of a tournament's sheets
 SPENDER_GAMES = 200  # the first common dice sequences, for the spender player
 SPENDER_WINDOW = 1.0  # points: highest minus lowest spender mean
-STRONG_GAMES = 40  # the first common dice sequences, for the strong player: docs/moves.md
-STRONG_WINDOW = 1.0  # points: highest minus lowest strong mean
-STRONG_BATCH = 4  # the fewest candidates the strong player plays at a time
 PRINTED_WINDOW = 2  # points: highest minus lowest greedy score, and par, on printed rolls
 PATIENCE = 100  # candidate sheets per sheet asked for before giving up
 MIN_CANDIDATES = 1000  # ... but never fewer than this many
@@ -88,16 +78,12 @@ class Measure:
     greedy: int | None = None  # on the printed rolls
     par: int | None = None
     strong: int | None = None
-    strong_mean: Estimate | None = None  # on the first STRONG_GAMES common rolls
 
-    def json(self, games: int, strong_games: int = 0) -> dict[str, object]:
+    def json(self, games: int) -> dict[str, object]:
         common: dict[str, object] = {"games": games, "greedy_mean": self.common.json(3)}
         if self.spender is not None:
             common["spender_games"] = SPENDER_GAMES
             common["spender_mean"] = self.spender.json(3)
-        if self.strong_mean is not None:
-            common["strong_games"] = strong_games
-            common["strong_mean"] = self.strong_mean.json(3)
         found: dict[str, object] = {"common_rolls": common}
         if self.greedy is not None:
             found["printed_rolls"] = {"greedy": self.greedy, "par": self.par, "strong": self.strong}
@@ -115,9 +101,6 @@ class Tournament:
     measures: list[Measure]
     candidates: int  # different sheets measured
     second: int  # of them, how many the second player (par or spender) played
-    third: int = 0  # ... and the strong player (common rolls only)
-    strong_residual_sd: float = 0.0  # sheet x rolls, over every candidate it played
-    strong_games: int = 0  # common dice sequences the strong player played on each
 
     def json(self) -> dict[str, object]:
         """The tournament's part of the pad JSON: the rule, the spreads."""
@@ -147,26 +130,16 @@ class Tournament:
                 for name in ("greedy", "par", "strong")
             }
         else:
-            found["windows"] = {
-                "greedy_mean": MEAN_WINDOW,
-                "spender_mean": SPENDER_WINDOW,
-                "strong_mean": STRONG_WINDOW,
-            }
+            found["windows"] = {"greedy_mean": MEAN_WINDOW, "spender_mean": SPENDER_WINDOW}
             found["spender_played"] = self.second
-            found["strong_played"] = self.third
             rolls["spender_games"] = SPENDER_GAMES
             rolls["spender_mean"] = spread([m.spender.value for m in self.measures if m.spender])
-            rolls["strong_games"] = self.strong_games
-            rolls["strong_mean"] = spread(
-                [m.strong_mean.value for m in self.measures if m.strong_mean]
-            )
-            rolls["strong_residual_sd"] = round(self.strong_residual_sd, 3)
         return found
 
     def pad_extra(self) -> tuple[dict[str, object], list[dict[str, object]]]:
         """What the pad JSON adds: ``tournament`` at the top and in every sheet."""
         sheets: list[dict[str, object]] = [
-            {"tournament": m.json(COMMON_GAMES, self.strong_games)} for m in self.measures
+            {"tournament": m.json(COMMON_GAMES)} for m in self.measures
         ]
         return {"tournament": self.json()}, sheets
 
@@ -213,17 +186,6 @@ def _strong(context: _Context, job: tuple[DigSite, tuple[Roll, ...]]) -> int:
     site, rolls = job
     rng = random.Random(f"dinokit-tournament/strong/{site.code}")
     return StrongPlayer(context.generator.fast).play(site, rolls, rng)
-
-
-def _strong_common(context: _Context, site: DigSite) -> list[int]:
-    """The strong player's scores on the first STRONG_GAMES common rolls, its sampling
-    seeded by the sheet's code and the sequence's number."""
-    player = StrongPlayer(context.generator.fast)
-    prepared = Prepared(context.generator.fast, site)
-    return [
-        player.play(prepared, rolls, random.Random(f"dinokit-tournament/strong/{site.code}/{k}"))
-        for k, rolls in enumerate(context.common[:STRONG_GAMES])
-    ]
 
 
 def _common(context: _Context, sites: Sequence[DigSite]) -> list[Estimate]:
@@ -278,7 +240,6 @@ def tournament(
     scores: list = []  # greedy: an int (printed rolls) or (sum, sum of squares)
     keys: set[tuple] = set()
     second: dict[int, Any] = {}  # pool index -> par on the printed rolls, or spender sums
-    third: dict[int, list[int]] = {}  # pool index -> strong scores on the common rolls
     while True:
         fresh = [next(seeds) for _ in range(stage)]
         jobs = [
@@ -294,12 +255,7 @@ def tournament(
                     scores.append(score)
         if printed is None:
             chosen = _choose_common(
-                scores,
-                count,
-                second,
-                lambda todo: run(_spender, [pool[i] for i in todo]),
-                third,
-                lambda todo: run(_strong_common, [pool[i] for i in todo]),
+                scores, count, second, lambda todo: run(_spender, [pool[i] for i in todo])
             )
         else:
             chosen = _choose_printed(
@@ -311,8 +267,8 @@ def tournament(
             what = (
                 f"greedy and par scores on the printed rolls within {PRINTED_WINDOW} points"
                 if printed is not None
-                else f"greedy means within {MEAN_WINDOW:g}, spender means within "
-                f"{SPENDER_WINDOW:g} and strong means within {STRONG_WINDOW:g} point"
+                else f"greedy means within {MEAN_WINDOW:g} and spender means within "
+                f"{SPENDER_WINDOW:g} point"
             )
             raise GenerationError(
                 f"no {count} {difficulty} sheets with {what} of each other among the "
@@ -321,18 +277,11 @@ def tournament(
         stage = min(stage, limit - len(pool))
     sheets = [pool[i] for i in chosen]
     common = _common(context, sheets)
-    residual_sd = 0.0
     if printed is None:
         measures = [
-            Measure(
-                c,
-                mean_interval(second[i][0], second[i][1], SPENDER_GAMES),
-                strong_mean=_estimate(third[i]),
-            )
+            Measure(c, mean_interval(second[i][0], second[i][1], SPENDER_GAMES))
             for c, i in zip(common, chosen, strict=True)
         ]
-        if len(third) >= 2:
-            residual_sd = two_way(np.array(list(third.values())).T).residual_sd
     else:
         strong = run(_strong, [(site, printed) for site in sheets])
         measures = [
@@ -343,21 +292,8 @@ def tournament(
     if progress is not None:
         progress(count)
     return Tournament(
-        seed,
-        difficulty,
-        printed is not None,
-        sheets,
-        measures,
-        len(pool),
-        len(second),
-        len(third),
-        residual_sd,
-        0 if printed is not None else STRONG_GAMES,
+        seed, difficulty, printed is not None, sheets, measures, len(pool), len(second)
     )
-
-
-def _estimate(scores: Sequence[int]) -> Estimate:
-    return mean_interval(sum(scores), sum(s * s for s in scores), len(scores))
 
 
 def _narrow(total: int, squares: int, games: int) -> bool:
@@ -370,13 +306,10 @@ def _choose_common(
     count: int,
     spender: dict[int, tuple[int, int]],
     play_spender: Callable[[list[int]], list[tuple[int, int]]],
-    strong: dict[int, list[int]],
-    play_strong: Callable[[list[int]], list[list[int]]],
 ) -> list[int] | None:
     """Pool indices of the first ``count`` candidates inside the densest window of
-    greedy means, among those the densest window of spender means (played as needed,
-    kept in ``spender``), and among those the densest window of strong means (played
-    in batches as needed, kept in ``strong``)."""
+    greedy means and, among those, the densest window of spender means (played as
+    needed, kept in ``spender``)."""
     games = COMMON_GAMES
     able = [i for i, (total, squares) in enumerate(scores) if _narrow(total, squares, games)]
     if len(able) < count:
@@ -385,38 +318,7 @@ def _choose_common(
     low, high = densest([scores[i][0] for i in able], width)
     inside = [i for i in able if low <= scores[i][0] <= high]
     spender_width = round(SPENDER_WINDOW * SPENDER_GAMES)
-    both = _second_window(inside, count, spender, play_spender, spender_width)
-    if both is None:
-        return None
-    return _third_window(both, count, strong, play_strong)
-
-
-def _third_window(
-    both: list[int],
-    count: int,
-    known: dict[int, list[int]],
-    play: Callable[[list[int]], list[list[int]]],
-) -> list[int] | None:
-    """The first ``count`` of ``both`` (in seed order) inside the densest
-    STRONG_WINDOW window of strong means among those of ``both`` played so far. The
-    strong player plays the next unplayed of ``both`` in batches, twice as many as
-    the window still lacks (at least STRONG_BATCH), until ``count`` fit or none is
-    left (then None: more candidates are needed)."""
-    width = round(STRONG_WINDOW * STRONG_GAMES)  # in sums of scores: whole numbers
-    while True:
-        played = [i for i in both if i in known]
-        inside: list[int] = []
-        if played:
-            low, high = densest([sum(known[i]) for i in played], width)
-            inside = [i for i in played if low <= sum(known[i]) <= high]
-        if len(inside) >= count:
-            return inside[:count]
-        todo = [i for i in both if i not in known]
-        if not todo:
-            return None
-        batch = todo[: max(STRONG_BATCH, 2 * (count - len(inside)))]
-        for i, scores in zip(batch, play(batch), strict=True):
-            known[i] = scores
+    return _second_window(inside, count, spender, play_spender, spender_width)
 
 
 def _choose_printed(
@@ -430,8 +332,7 @@ def _choose_printed(
     ``pars``)."""
     low, high = densest(greedy, PRINTED_WINDOW)
     inside = [i for i, g in enumerate(greedy) if low <= g <= high]
-    both = _second_window(inside, count, pars, play_pars, PRINTED_WINDOW)
-    return None if both is None else both[:count]
+    return _second_window(inside, count, pars, play_pars, PRINTED_WINDOW)
 
 
 def _second_window(
@@ -441,9 +342,9 @@ def _second_window(
     play: Callable[[list[int]], list[Any]],
     width: int,
 ) -> list[int] | None:
-    """Those of ``inside`` within the densest ``width`` window of the
+    """The first ``count`` of ``inside`` within the densest ``width`` window of the
     second player's score (a whole number, or the sum of a (sum, squares) pair),
-    played for those not yet ``known``: all of them inside that window, in seed order."""
+    played for those not yet ``known``."""
     if len(inside) < count:
         return None
     todo = [i for i in inside if i not in known]
@@ -452,4 +353,4 @@ def _second_window(
     value = {i: known[i][0] if isinstance(known[i], tuple) else known[i] for i in inside}
     low, high = densest(list(value.values()), width)
     both = [i for i in inside if low <= value[i] <= high]
-    return both if len(both) >= count else None
+    return both[:count] if len(both) >= count else None

@@ -1,10 +1,8 @@
 """Tournaments: sheets chosen equally hard on the printed rolls, or on common rolls.
 
-The big numbers (30 sheets, and the par player, which takes no part in the choice,
-on 100 fresh common rolls) are in ``make bench`` (``generator/tools/bench_tournament.py``)
-and docs/moves.md; these use three sheets with printed rolls and two without, and the
-common-roll tournament lets the strong player play TEST_STRONG_GAMES sequences instead
-of STRONG_GAMES (the same code, fewer games: seconds, not a minute).
+The big numbers (30 sheets, and the strong player, which takes no part in the choice,
+on fresh rolls) are in ``make bench`` (``generator/tools/bench_tournament.py``) and
+docs/moves.md; these use three sheets.
 """
 
 from __future__ import annotations
@@ -31,19 +29,13 @@ from dinokit.games.paleo.tournament import (
     PRINTED_WINDOW,
     SPENDER_GAMES,
     SPENDER_WINDOW,
-    STRONG_BATCH,
-    STRONG_GAMES,
-    STRONG_WINDOW,
-    _third_window,
     densest,
     shared_roll_seed,
     tournament,
 )
 from dinokit.products.paleo.pad import pad_json
 
-FRESH_GAMES = 250  # fresh common roll sets of the spender check
-PAR_GAMES = 12  # ... of the par player's check (0.15 to 0.25 s a game)
-TEST_STRONG_GAMES = 6
+FRESH_GAMES = 250  # fresh common roll sets of the independent check
 
 
 @pytest.fixture(scope="module")
@@ -58,9 +50,7 @@ def printed(generator):
 
 @pytest.fixture(scope="module")
 def common(generator):
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(tournament_module, "STRONG_GAMES", TEST_STRONG_GAMES)
-        return tournament(generator, 2, 7, "medium")
+    return tournament(generator, 3, 7, "medium")
 
 
 def test_printed_tournament_is_even_on_its_own_rolls(generator, printed):
@@ -90,12 +80,7 @@ def test_common_rolls_tournament_means_are_narrow_and_close(generator, common):
     assert all((e.hi - e.lo) / 2 < MAX_HALF_WIDTH for e in means)
     assert max(e.value for e in means) - min(e.value for e in means) <= MEAN_WINDOW
     spender = [m.spender.value for m in common.measures if m.spender is not None]
-    assert len(spender) == 2 and max(spender) - min(spender) <= SPENDER_WINDOW
-    strong = [m.strong_mean for m in common.measures if m.strong_mean is not None]
-    assert len(strong) == 2 and max(e.value for e in strong) - min(e.value for e in strong) <= (
-        STRONG_WINDOW
-    )
-    assert 2 <= common.third <= common.second and common.strong_residual_sd > 0
+    assert len(spender) == 3 and max(spender) - min(spender) <= SPENDER_WINDOW
     # the mean of the first sheet again, by the reference player, game by game
     rolls = common_rolls(COMMON_KEY, COMMON_GAMES, generator.rules.rounds)
     scores = [play(generator.fast, common.sheets[0], r) for r in rolls]
@@ -125,40 +110,6 @@ def test_on_fresh_rolls_no_sheet_effect_over_a_point(generator, common):
     assert uneven.shown_beyond(1.0) == [0, 1] and uneven.p < 0.01, uneven.json()
 
 
-def test_the_par_player_on_fresh_rolls_finds_no_sheet_effect_it_finds_elsewhere(generator, common):
-    """The independent check (in small: PAR_GAMES fresh sequences): the par player,
-    which takes no part in the common-roll choice, finds no sheet of the tournament
-    shown beyond a point; on the easiest and the hardest of the seed's first 40 sheets,
-    the same games show their difference (the check can fail)."""
-    rolls = common_rolls("test-tournament-par", PAR_GAMES, generator.rules.rounds)
-    even = two_way(play_common(generator.fast, common.sheets, "par", rolls))
-    assert not even.shown_beyond(1.0), even.json()
-    seeds = sheet_seeds(7)
-    pad = generator.sheets("medium", [next(seeds) for _ in range(40)])
-    pad.sort(key=lambda s: s.expected_score)
-    uneven = two_way(play_common(generator.fast, [pad[0], pad[-1]], "par", rolls))
-    assert uneven.shown_beyond(1.0) == [0, 1] and uneven.p < 0.01, uneven.json()
-
-
-def test_the_strong_window_plays_only_as_many_as_needed():
-    """Candidates in seed order, played in batches (twice what the window lacks, at
-    least STRONG_BATCH); the first ``count`` inside the densest window are chosen."""
-    sums = {0: 30, 1: 45, 2: 31, 3: 30, 4: 60, 5: 32, 6: 31, 7: 30, 8: 31, 9: 30}
-    played: list[list[int]] = []
-
-    def play(todo):
-        played.append(list(todo))
-        return [[sums[i]] * STRONG_GAMES for i in todo]  # mean sums[i]
-
-    known: dict[int, list[int]] = {}
-    assert _third_window(list(range(10)), 3, known, play) == [0, 2, 3]
-    assert played == [[0, 1, 2, 3, 4, 5]]  # 2 * 3 lacking
-    assert _third_window(list(range(10)), 4, known, play) == [0, 2, 3, 6]
-    assert played[1:] == [[6, 7, 8, 9]] and STRONG_BATCH == 4  # 4 lacked 1
-    assert len(played) == 2
-    assert _third_window([1, 4], 2, known, play) is None
-
-
 def test_the_pad_json_carries_the_measures(printed):
     body = json.loads(pad_json(printed.sheets, "v", printed.pad_extra()))
     top = body["tournament"]
@@ -169,20 +120,6 @@ def test_the_pad_json_carries_the_measures(printed):
     assert set(sheet["printed_rolls"]) == {"greedy", "par", "strong"}
     low, high = sheet["common_rolls"]["greedy_mean"]["ci95"]
     assert low < sheet["common_rolls"]["greedy_mean"]["value"] < high
-    assert "strong_mean" not in sheet["common_rolls"]
-
-
-def test_the_common_rolls_json_carries_the_strong_means(common):
-    body = json.loads(pad_json(common.sheets, "v", common.pad_extra()))
-    top = body["tournament"]
-    assert top["windows"]["strong_mean"] == STRONG_WINDOW
-    assert top["strong_played"] == common.third
-    assert top["common_rolls"]["strong_games"] == TEST_STRONG_GAMES
-    assert top["common_rolls"]["strong_mean"]["range"] <= STRONG_WINDOW
-    measured = body["sheets"][0]["tournament"]["common_rolls"]
-    assert measured["strong_games"] == TEST_STRONG_GAMES
-    low, high = measured["strong_mean"]["ci95"]
-    assert low <= measured["strong_mean"]["value"] <= high
 
 
 def test_the_densest_window_and_its_ties():
