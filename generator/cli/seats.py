@@ -32,6 +32,7 @@ VARIANT_OPTION = click.option(
     "--variant",
     "variant_ids",
     multiple=True,
+    default=(),  # none: Click 8.3 would otherwise take an unset default for one to show
     callback=_variant_ids,
     metavar="ID",
     help="A setup variant of rules.yaml (repeat, or ID,ID): the same games also under each, "
@@ -109,7 +110,7 @@ def variants(dinos, numbers: dict, played: dict, report) -> dict:
 def play_variants(dinos, ids, games, players, names, seed, workers, bar, budget, scheduler):
     """The variants' games (the same seeds as the seed rules' games)."""
     from ..games.dinos.seats import play_variants as play
-    from .simulate import run_sims
+    from .curves import run_sims
 
     return run_sims(play, dinos, ids, games, players, names, seed, workers, bar, budget,
                     scheduler)  # fmt: skip
@@ -118,7 +119,7 @@ def play_variants(dinos, ids, games, players, names, seed, workers, bar, budget,
 def echo_variants(table: dict) -> None:
     """Each variant's seat win rates beside the seed rules', and the verdict."""
     from ..games.dinos.seats import variants_sentence
-    from .simulate import est
+    from .curves import est
 
     click.echo("  variants: the same games, seat win rates (95% intervals):")
     for row in table["rows"]:
@@ -149,7 +150,7 @@ def seat_curve(budgets: list[int], games: int, players: int, seed: int, out_dir:
 
     from ..games.dinos import seats
     from ..products.reports.seats import curve_report
-    from .simulate import est, run_sims, write_skill
+    from .curves import est, run_sims, write_skill
 
     dinos = load_or_exit(data_dir).game("digging-for-dinos")
     workers = jobs or os.cpu_count() or 1
@@ -192,7 +193,7 @@ def tune_seats(ctx: click.Context) -> None:
     from ..products.reports.seats import tuning_report
     from ..source.diagnostics import display_path
     from .common import build_errors
-    from .simulate import est, run_sims
+    from .curves import est, run_sims
 
     p = ctx.params
     refuse(

@@ -31,7 +31,7 @@ from .curves import (
     run_sims,
     skill_option,
 )
-from .curves import write_skill as write_skill  # (seats.py takes it from here)
+from .curves import write_skill as write_skill  # (kept importable from here)
 from .folders import data_problem
 from .seats import SEAT_CURVE_OPTION, VARIANT_OPTION
 

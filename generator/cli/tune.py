@@ -66,7 +66,7 @@ def tune() -> None:
 
 
 @tune.command("digging-for-dinos")
-@click.option("--target", "targets", multiple=True, callback=_targets,
+@click.option("--target", "targets", multiple=True, default=(), callback=_targets,
               help="NAME=VALUE: completion-share=0.45 (share of points from completed "
               "dinosaurs), min-completion-share=0.4 (at least that), per-tile-spread=0.25 "
               "(every species' points per tile within 25% of the median species). Repeat "

@@ -52,10 +52,9 @@ def worker_setup(parent: int, setup: Callable[..., Any], args: tuple[Any, ...]) 
     """A worker process's initializer: die with ``parent``, leave Ctrl-C to it, then
     ``setup(*args)`` (for pools made elsewhere, e.g. the web app's heavy workers)."""
     _die_with_parent(parent)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    # forked with SIGINT blocked (see start_workers): a Ctrl-C that came before the line
-    # above is pending, and ignored now that it is unblocked
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    # forked (or spawned) with SIGINT blocked (see start_workers): it stays blocked, and
+    # is ignored from here on; Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     setup(*args)
 
 
@@ -65,8 +64,8 @@ def start_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
     A Ctrl-C at the terminal goes to every process of the group: a worker forked
     without this could get it before its initializer ignores it, and print
     ``Exception in initializer ... KeyboardInterrupt`` and break the pool. Forked with
-    SIGINT blocked, a worker holds it pending until it ignores it; the parent gets it
-    as soon as the mask is restored, as a KeyboardInterrupt here. (With the fork start
+    SIGINT blocked, a worker never receives it (and ignores it once set up); the parent
+    gets it as soon as its mask is restored, as a KeyboardInterrupt here. (With the fork start
     method the pool forks all its workers at its first submit, in the calling thread;
     the pool's own thread, started then too, keeps SIGINT blocked: Python handles
     signals in the main thread only.)"""
