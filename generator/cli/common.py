@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..source.diagnostics import Diagnostics, Severity, display_path
+from ..source.diagnostics import Diagnostics, Severity, clipped, display_path
 from .folders import data_option, templates_error
 
 if TYPE_CHECKING:
@@ -97,8 +97,7 @@ def _guarded(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
             if long_name is not None
             else f"a path of {len(whole):,} bytes, expected at most {OUT_PATH_BYTES:,}"
         )
-        shown = str(value) if len(str(value)) <= 60 else f"{str(value)[:57]}..."
-        raise click.BadParameter(f"{shown!r}: {what}", ctx, param)
+        raise click.BadParameter(f"{clipped(str(value), 60)}: {what}", ctx, param)
     guard_root(value)  # no file is written through a symbolic link inside --out
     return value
 

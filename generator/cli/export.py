@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ..source.diagnostics import display_path
+from ..source.diagnostics import clipped, display_path
 from .common import (
     LANG_OPTION,
     FiniteRange,
@@ -217,9 +217,8 @@ def _base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> 
         elif parts.query or parts.fragment:
             problem = "expected the folder's URL, with no ?query or #fragment"
     if problem:
-        shown = repr(value) if len(value) <= 60 else f"{value[:57]!r}..."
         raise click.BadParameter(
-            f"{shown}: {problem} (e.g. https://example.org/dinokit/tts)", ctx, param
+            f"{clipped(value, 60)}: {problem} (e.g. https://example.org/dinokit/tts)", ctx, param
         )
     return value
 

@@ -17,6 +17,8 @@ import socket
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..source.diagnostics import clipped
+
 _CONTEXT: dict[str, Any] = {}
 _RUNS = itertools.count()  # names each run, so that workers know when to set up again
 CONNECT_TIMEOUT = "5s"  # a scheduler that does not answer: one message within seconds
@@ -38,10 +40,9 @@ def address_problem(address: str) -> str | None:
     to 65535); checked before Dask is started, so a typo is one message at once."""
     match = _ADDRESS.match(address)
     if match is None or not 1 <= int(match.group("port")) <= 65535:
-        shown = repr(address) if len(address) <= 60 else f"{address[:57]!r}..."
         return (
-            f"{shown} is not a scheduler address, expected tcp://HOST:PORT with a port "
-            "from 1 to 65535 (e.g. tcp://192.168.1.20:8786)"
+            f"{clipped(address, 60)} is not a scheduler address, expected tcp://HOST:PORT "
+            "with a port from 1 to 65535 (e.g. tcp://192.168.1.20:8786)"
         )
     return None
 

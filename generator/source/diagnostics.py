@@ -124,3 +124,12 @@ def display_path(path: str | os.PathLike[str]) -> str:
 
 def to_json(diagnostics: Iterable[Diagnostic]) -> str:
     return json.dumps([d.as_json() for d in diagnostics], indent=2, ensure_ascii=False)
+
+
+def clipped(value: object, limit: int = 40) -> str:
+    """A value as a message shows it: quoted (``repr``) and cut to about ``limit``
+    characters with '…', so a 10,000-character value never floods the terminal."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[: limit - 1] + "…")
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

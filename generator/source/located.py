@@ -25,7 +25,7 @@ from yaml.constructor import ConstructorError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .confine import OutsideFolder, check_inside
-from .diagnostics import Diagnostics, Location, display_path
+from .diagnostics import Diagnostics, Location, clipped, display_path
 
 #: Most nodes one document may expand to once aliases are followed. The shipped
 #: data has a few thousand; anything near this limit is an alias bomb, not data.
@@ -330,7 +330,7 @@ class _Converter:
             self.diags.error(
                 "E-YAML-TAG",
                 loc,
-                f"cannot read {_shown(node.value)} as {tag}, expected a value of that type "
+                f"cannot read {clipped(node.value)} as {tag}, expected a value of that type "
                 "(or leave the tag out)",
             )
             return None
@@ -340,7 +340,7 @@ class _Converter:
                 self.diags.error(
                     "E-TEXT-CHAR",
                     loc,
-                    f"text {_shown(value)} holds the control character or lone surrogate "
+                    f"text {clipped(value)} holds the control character or lone surrogate "
                     f"U+{ord(bad.group()):04X}, expected printable text",
                 )
                 return value[: bad.start()] + "\ufffd" + _NOT_TEXT.sub("\ufffd", value[bad.end() :])
@@ -389,9 +389,3 @@ class _Converter:
 
 
 _UNHASHABLE = object()
-
-
-def _shown(value: str, limit: int = 40) -> str:
-    """A value quoted for a message, cut short, with every unprintable character escaped."""
-    text = value if len(value) <= limit else value[: limit - 1] + "…"
-    return repr(text)

@@ -16,7 +16,7 @@ import bisect
 import json
 import re
 
-from .diagnostics import Location
+from .diagnostics import Location, clipped
 from .located import Map, Scalar, Seq, YNode
 
 _SPACE = re.compile(r"[ \t\n\r]*")
@@ -103,8 +103,7 @@ def load_json(text: str, file: str, max_chars: int, max_depth: int) -> YNode:
                 key_loc = loc(i)
                 key, i = _DECODER.raw_decode(text, i)
                 if key in entries:
-                    shown = repr(key) if len(key) <= 40 else f"{key[:37]!r}..."
-                    raise JsonError(key_loc, f"key {shown} given twice")
+                    raise JsonError(key_loc, f"key {clipped(key)} given twice")
                 i = space(space(i) + 1)  # the colon
                 entries[key] = (key_loc, (child := value(i))[0])
                 i = space(child[1])

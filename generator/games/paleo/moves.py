@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...source.diagnostics import Location
+from ...source.diagnostics import Location, clipped
 from ...source.located import Map, Scalar, Seq, YNode
 from ...source.located_json import JsonError, load_json
 from .engine import SWITCH_SHAPE, SWITCH_TYPE, Game, RuleError, Rules
@@ -86,7 +86,7 @@ def moves_json(moves: Sequence[RoundMove]) -> list[dict[str, object]]:
 
 def _key(key: str) -> str:
     """A key as a message shows it: quoted, and cut when it is long."""
-    return repr(key) if len(key) <= 40 else f"{key[:37]!r}... ({len(key):,} characters)"
+    return clipped(key) + (f" ({len(key):,} characters)" if len(key) > 40 else "")
 
 
 def _fail(node: YNode, message: str) -> MoveError:

@@ -16,6 +16,7 @@ import re
 import stat
 from pathlib import Path, PurePosixPath
 
+from ...source.diagnostics import clipped
 from ..files import OutputError, Written
 
 MANIFEST_MAX = 4 * 1024 * 1024  # bytes: a whole kit's manifest is about 30 KB
@@ -96,8 +97,7 @@ def kit_file_problem(path: Path, out_dir: Path) -> str | None:
 
 def _text(value: object, where: str, limit: int) -> str:
     if not isinstance(value, str) or not value or len(value) > limit or "\0" in value:
-        shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:37]}..."
-        raise ValueError(f"{where}: {shown}, expected a text of 1 to {limit} characters")
+        raise ValueError(f"{where}: {clipped(value)}, expected a text of 1 to {limit} characters")
     return value
 
 
