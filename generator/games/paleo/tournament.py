@@ -7,14 +7,18 @@ range of its width (:func:`densest`: the most candidates inside; ties: its centr
 nearest the median of all the candidates' scores, then the lowest); the tournament
 is the first N candidates in seed order inside both windows.
 
-**Without printed rolls** every candidate is played by the greedy player on the same
+**Without printed rolls** only the candidates whose fossils are worth the same points
+go on (:func:`fossil_points`: the same total of values and of same-type bonuses, the
+pair most candidates share): sheets equal for the greedy player are not equal for a
+better one, and the points on offer are what a better player turns into score
+(docs/moves.md). Each of those is played by the greedy player on the same
 COMMON_GAMES dice sequences (:func:`~.evenness.common_rolls` of COMMON_KEY, the same
 for every tournament); only candidates whose mean has a 95% interval narrower than
-+/-MAX_HALF_WIDTH take part. The greedy window is MEAN_WINDOW points of means wide;
-the candidates inside it are played by the spender player (:mod:`.spender`) on the
-first SPENDER_GAMES of the same sequences, and its window is SPENDER_WINDOW points
-wide (sheets equal for greedy are not equal for a better player; the spender's sheet
-effects follow the strong player's closely, at a fiftieth of its cost: docs/moves.md).
++/-MAX_HALF_WIDTH take part, and the greedy window is MEAN_WINDOW points of means
+wide. The candidates inside it are played by the spender player (:mod:`.spender`) on
+the first SPENDER_GAMES of the same sequences, and its window is SPENDER_WINDOW points
+wide (the spender's sheet effects follow the strong player's closely, at a fiftieth of
+its cost).
 
 **With printed rolls** every sheet shares the rolls of :func:`shared_roll_seed`, and
 the sheets are chosen on exactly those rolls: the greedy player's score on them
@@ -58,7 +62,7 @@ MEAN_WINDOW = 0.5  # points: highest minus lowest greedy mean of a tournament's 
 SPENDER_GAMES = 200  # the first common dice sequences, for the spender player
 SPENDER_WINDOW = 1.0  # points: highest minus lowest spender mean
 PRINTED_WINDOW = 2  # points: highest minus lowest greedy score, and par, on printed rolls
-PATIENCE = 100  # candidate sheets per sheet asked for before giving up
+PATIENCE = 400  # candidate sheets per sheet asked for before giving up
 MIN_CANDIDATES = 1000  # ... but never fewer than this many
 SEEDS_PER_JOB = 32
 
@@ -101,6 +105,7 @@ class Tournament:
     measures: list[Measure]
     candidates: int  # different sheets measured
     second: int  # of them, how many the second player (par or spender) played
+    greedy_played: int = 0  # without printed rolls: how many had the shared points
 
     def json(self) -> dict[str, object]:
         """The tournament's part of the pad JSON: the rule, the spreads."""
@@ -121,6 +126,10 @@ class Tournament:
             "candidates": self.candidates,
             "chosen_on": "printed_rolls" if self.printed else "common_rolls",
             "common_rolls": rolls,
+            "fossil_points": {
+                name: spread([fossil_points(site)[k] for site in self.sheets])
+                for k, name in enumerate(("values", "bonuses"))
+            },
         }
         if self.printed:
             found["windows"] = {"greedy": PRINTED_WINDOW, "par": PRINTED_WINDOW}
@@ -130,7 +139,12 @@ class Tournament:
                 for name in ("greedy", "par", "strong")
             }
         else:
-            found["windows"] = {"greedy_mean": MEAN_WINDOW, "spender_mean": SPENDER_WINDOW}
+            found["windows"] = {
+                "greedy_mean": MEAN_WINDOW,
+                "fossil_points": 0,
+                "spender_mean": SPENDER_WINDOW,
+            }
+            found["greedy_played"] = self.greedy_played
             found["spender_played"] = self.second
             rolls["spender_games"] = SPENDER_GAMES
             rolls["spender_mean"] = spread([m.spender.value for m in self.measures if m.spender])
@@ -139,7 +153,8 @@ class Tournament:
     def pad_extra(self) -> tuple[dict[str, object], list[dict[str, object]]]:
         """What the pad JSON adds: ``tournament`` at the top and in every sheet."""
         sheets: list[dict[str, object]] = [
-            {"tournament": m.json(COMMON_GAMES)} for m in self.measures
+            {"tournament": {**m.json(COMMON_GAMES), "fossil_points": _points_json(site)}}
+            for m, site in zip(self.measures, self.sheets, strict=True)
         ]
         return {"tournament": self.json()}, sheets
 
@@ -154,19 +169,21 @@ class _Context:
 
 
 def _make(context: _Context, job: tuple[str, Sequence[int], tuple[Roll, ...] | None]):
-    """Sheets of some seeds, each with its greedy score: on the printed rolls (an int)
-    or on the common rolls (sum, sum of squares)."""
+    """Sheets of some seeds, each with its greedy score on the printed rolls (an int;
+    None without printed rolls: :func:`_greedy_common` plays those that need it)."""
     difficulty, seeds, printed = job
     generator = context.generator
     sites = generator.sheets(difficulty, seeds)
-    if printed is not None:
-        scores = play_batch(generator.batch, sites, [printed])[0]
-        return [(site, int(s)) for site, s in zip(sites, scores, strict=True)]
-    table = play_batch(generator.batch, sites, context.common)
-    return [
-        (site, (int(column.sum()), int((column * column).sum())))
-        for site, column in zip(sites, table.T, strict=True)
-    ]
+    if printed is None:
+        return [(site, None) for site in sites]
+    scores = play_batch(generator.batch, sites, [printed])[0]
+    return [(site, int(s)) for site, s in zip(sites, scores, strict=True)]
+
+
+def _greedy_common(context: _Context, sites: Sequence[DigSite]) -> list[tuple[int, int]]:
+    """The greedy player's sum and sum of squares on the common rolls, per sheet."""
+    table = play_batch(context.generator.batch, sites, context.common)
+    return [(int(column.sum()), int((column * column).sum())) for column in table.T]
 
 
 def _par(context: _Context, job: tuple[DigSite, tuple[Roll, ...]]) -> int:
@@ -235,9 +252,10 @@ def tournament(
 
     seeds = sheet_seeds(seed)
     limit = max(MIN_CANDIDATES, PATIENCE * count)
-    stage = min(limit, (16 if shared_rolls else 24) * count + 32)  # seeds per stage
+    stage = min(limit, (16 if shared_rolls else 96) * count + 32)  # seeds per stage
     pool: list[DigSite] = []
-    scores: list = []  # greedy: an int (printed rolls) or (sum, sum of squares)
+    scores: list = []  # greedy: an int (printed rolls) or None (common rolls: in `greedy`)
+    greedy: dict[int, tuple[int, int]] = {}  # pool index -> sum, squares on the common rolls
     keys: set[tuple] = set()
     second: dict[int, Any] = {}  # pool index -> par on the printed rolls, or spender sums
     while True:
@@ -254,8 +272,19 @@ def tournament(
                     pool.append(site)
                     scores.append(score)
         if printed is None:
+            points = [fossil_points(site) for site in pool]
+            share = commonest(points)
+            todo = [i for i, p in enumerate(points) if p == share and i not in greedy]
+            parts = [todo[k : k + SEEDS_PER_JOB] for k in range(0, len(todo), SEEDS_PER_JOB)]
+            played = run(_greedy_common, [[pool[i] for i in part] for part in parts])
+            for part, sums in zip(parts, played, strict=True):
+                greedy.update(zip(part, sums, strict=True))
             chosen = _choose_common(
-                scores, count, second, lambda todo: run(_spender, [pool[i] for i in todo])
+                [i for i, p in enumerate(points) if p == share],
+                greedy,
+                count,
+                second,
+                lambda todo: run(_spender, [pool[i] for i in todo]),
             )
         else:
             chosen = _choose_printed(
@@ -267,8 +296,8 @@ def tournament(
             what = (
                 f"greedy and par scores on the printed rolls within {PRINTED_WINDOW} points"
                 if printed is not None
-                else f"greedy means within {MEAN_WINDOW:g} and spender means within "
-                f"{SPENDER_WINDOW:g} point"
+                else f"the same fossil points, greedy means within {MEAN_WINDOW:g} and "
+                f"spender means within {SPENDER_WINDOW:g} point"
             )
             raise GenerationError(
                 f"no {count} {difficulty} sheets with {what} of each other among the "
@@ -292,7 +321,7 @@ def tournament(
     if progress is not None:
         progress(count)
     return Tournament(
-        seed, difficulty, printed is not None, sheets, measures, len(pool), len(second)
+        seed, difficulty, printed is not None, sheets, measures, len(pool), len(second), len(greedy)
     )
 
 
@@ -301,22 +330,43 @@ def _narrow(total: int, squares: int, games: int) -> bool:
     return (estimate.hi - estimate.lo) / 2 < MAX_HALF_WIDTH
 
 
+def fossil_points(site: DigSite) -> tuple[int, int]:
+    """The points a sheet's fossils are worth: their values and their same-type
+    bonuses, each summed (both are printed in the sheet's scoring area)."""
+    return sum(f.value for f in site.fossils), sum(f.bonus for f in site.fossils)
+
+
+def _points_json(site: DigSite) -> dict[str, int]:
+    values, bonuses = fossil_points(site)
+    return {"values": values, "bonuses": bonuses}
+
+
+def commonest(keys: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The key most of ``keys`` share (ties: the lowest)."""
+    counts: dict[tuple[int, int], int] = {}
+    for key in keys:
+        counts[key] = counts.get(key, 0) + 1
+    return min(counts, key=lambda key: (-counts[key], key))
+
+
 def _choose_common(
-    scores: list[tuple[int, int]],
+    keyed: list[int],
+    greedy: dict[int, tuple[int, int]],
     count: int,
     spender: dict[int, tuple[int, int]],
     play_spender: Callable[[list[int]], list[tuple[int, int]]],
 ) -> list[int] | None:
-    """Pool indices of the first ``count`` candidates inside the densest window of
-    greedy means and, among those, the densest window of spender means (played as
-    needed, kept in ``spender``)."""
+    """Pool indices of the first ``count`` of the candidates ``keyed`` (those with the
+    fossil points most candidates share) inside the densest window of greedy means
+    (``greedy``: sum and squares by pool index) and, among those, the densest window
+    of spender means (played as needed, kept in ``spender``)."""
     games = COMMON_GAMES
-    able = [i for i, (total, squares) in enumerate(scores) if _narrow(total, squares, games)]
+    able = [i for i in keyed if _narrow(*greedy[i], games)]
     if len(able) < count:
         return None
     width = round(MEAN_WINDOW * games)  # in sums of scores: exact whole numbers
-    low, high = densest([scores[i][0] for i in able], width)
-    inside = [i for i in able if low <= scores[i][0] <= high]
+    low, high = densest([greedy[i][0] for i in able], width)
+    inside = [i for i in able if low <= greedy[i][0] <= high]
     spender_width = round(SPENDER_WINDOW * SPENDER_GAMES)
     return _second_window(inside, count, spender, play_spender, spender_width)
 

@@ -81,6 +81,11 @@ def test_common_rolls_tournament_means_are_narrow_and_close(generator, common):
     assert max(e.value for e in means) - min(e.value for e in means) <= MEAN_WINDOW
     spender = [m.spender.value for m in common.measures if m.spender is not None]
     assert len(spender) == 3 and max(spender) - min(spender) <= SPENDER_WINDOW
+    # the same points on offer, added up from what each sheet prints
+    values = {sum(f.value for f in s.fossils) for s in common.sheets}
+    bonuses = {sum(f.bonus for f in s.fossils) for s in common.sheets}
+    assert len(values) == len(bonuses) == 1
+    assert len({s.fossils for s in common.sheets}) == 3  # yet three different sheets
     # the mean of the first sheet again, by the reference player, game by game
     rolls = common_rolls(COMMON_KEY, COMMON_GAMES, generator.rules.rounds)
     scores = [play(generator.fast, common.sheets[0], r) for r in rolls]
@@ -117,6 +122,7 @@ def test_the_pad_json_carries_the_measures(printed):
     assert top["printed_rolls"]["par"]["range"] <= PRINTED_WINDOW
     sheet = body["sheets"][0]["tournament"]
     assert sheet["common_rolls"]["games"] == COMMON_GAMES
+    assert set(sheet["fossil_points"]) == {"values", "bonuses"}
     assert set(sheet["printed_rolls"]) == {"greedy", "par", "strong"}
     low, high = sheet["common_rolls"]["greedy_mean"]["ci95"]
     assert low < sheet["common_rolls"]["greedy_mean"]["value"] < high
@@ -132,7 +138,10 @@ def test_no_window_is_a_clear_generation_error(generator, monkeypatch):
     monkeypatch.setattr(tournament_module, "MEAN_WINDOW", 0.0)
     monkeypatch.setattr(tournament_module, "MIN_CANDIDATES", 30)
     monkeypatch.setattr(tournament_module, "PATIENCE", 6)
-    with pytest.raises(GenerationError, match="no 5 medium sheets with greedy means .* fewer"):
+    with pytest.raises(
+        GenerationError,
+        match="no 5 medium sheets with the same fossil points, greedy means .* fewer",
+    ):
         tournament(generator, 5, 7, "medium")
 
 

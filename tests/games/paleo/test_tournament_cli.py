@@ -62,5 +62,7 @@ def test_no_window_is_a_clean_error_without_files(tmp_path: Path, monkeypatch):
     monkeypatch.setattr("dinokit.games.paleo.tournament.PATIENCE", 4)
     result = run("--tournament", "5", "--out", str(tmp_path), "--format", "json", "--jobs", "1")
     assert result.exit_code == 1, result.output
-    assert "Error: no 5 medium sheets with greedy means within 0" in result.output
+    assert "Error: no 5 medium sheets with the same fossil points, greedy means within 0" in (
+        result.output
+    )
     assert "ask for fewer sheets" in result.output and not list(tmp_path.rglob("*"))
