@@ -171,3 +171,22 @@ def spread(values: Sequence[float]) -> dict[str, float]:
     """``{"min", "max", "range"}`` of some scores (rounded for JSON)."""
     low, high = min(values), max(values)
     return {"min": round(low, 3), "max": round(high, 3), "range": round(high - low, 3)}
+
+
+def fossil_points(site: DigSite) -> tuple[int, int]:
+    """The points a sheet's fossils are worth: their values and their same-type
+    bonuses, each summed (both are printed in the sheet's scoring area)."""
+    return sum(f.value for f in site.fossils), sum(f.bonus for f in site.fossils)
+
+
+def points_json(site: DigSite) -> dict[str, int]:
+    values, bonuses = fossil_points(site)
+    return {"values": values, "bonuses": bonuses}
+
+
+def commonest(keys: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The key most of ``keys`` share (ties: the lowest)."""
+    counts: dict[tuple[int, int], int] = {}
+    for key in keys:
+        counts[key] = counts.get(key, 0) + 1
+    return min(counts, key=lambda key: (-counts[key], key))

@@ -46,7 +46,15 @@ import numpy as np
 from ..parallel import run_jobs
 from ..stats import Estimate
 from .batch import play_batch
-from .evenness import common_rolls, mean_interval, sheet_scores, spread
+from .evenness import (
+    common_rolls,
+    commonest,
+    fossil_points,
+    mean_interval,
+    points_json,
+    sheet_scores,
+    spread,
+)
 from .model import DigSite
 from .pads import GenerationError, PadGenerator, sheet_seeds, symmetry_key
 from .par import par
@@ -153,7 +161,7 @@ class Tournament:
     def pad_extra(self) -> tuple[dict[str, object], list[dict[str, object]]]:
         """What the pad JSON adds: ``tournament`` at the top and in every sheet."""
         sheets: list[dict[str, object]] = [
-            {"tournament": {**m.json(COMMON_GAMES), "fossil_points": _points_json(site)}}
+            {"tournament": {**m.json(COMMON_GAMES), "fossil_points": points_json(site)}}
             for m, site in zip(self.measures, self.sheets, strict=True)
         ]
         return {"tournament": self.json()}, sheets
@@ -328,25 +336,6 @@ def tournament(
 def _narrow(total: int, squares: int, games: int) -> bool:
     estimate = mean_interval(total, squares, games)
     return (estimate.hi - estimate.lo) / 2 < MAX_HALF_WIDTH
-
-
-def fossil_points(site: DigSite) -> tuple[int, int]:
-    """The points a sheet's fossils are worth: their values and their same-type
-    bonuses, each summed (both are printed in the sheet's scoring area)."""
-    return sum(f.value for f in site.fossils), sum(f.bonus for f in site.fossils)
-
-
-def _points_json(site: DigSite) -> dict[str, int]:
-    values, bonuses = fossil_points(site)
-    return {"values": values, "bonuses": bonuses}
-
-
-def commonest(keys: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    """The key most of ``keys`` share (ties: the lowest)."""
-    counts: dict[tuple[int, int], int] = {}
-    for key in keys:
-        counts[key] = counts.get(key, 0) + 1
-    return min(counts, key=lambda key: (-counts[key], key))
 
 
 def _choose_common(
