@@ -245,9 +245,17 @@ def _check_depth(text: str, file: str, diags: Diagnostics, loader: type = _FAST_
 def load_text(text: str, file: str, diags: Diagnostics) -> YNode | None:
     if not _check_characters(text, file, diags) or not _check_depth(text, file, diags):
         return None
-    loader = yaml.SafeLoader(text)
+    loader: Any = _FAST_EVENTS(text)  # libyaml where PyYAML has it: a tenth of the time
     try:
         node = loader.get_single_node()
+    except Exception:  # noqa: BLE001 - a YAML error, or libyaml failing on an empty stream
+        node = None
+    if node is None:  # errors and empty files as PyYAML's own parser words them
+        loader.dispose()
+        loader = yaml.SafeLoader(text)
+    try:
+        if node is None:
+            node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file)
@@ -286,7 +294,7 @@ class _AliasBomb(Exception):
 
 
 class _Converter:
-    def __init__(self, file: str, loader: yaml.SafeLoader, diags: Diagnostics) -> None:
+    def __init__(self, file: str, loader: Any, diags: Diagnostics) -> None:
         self.file = file
         self.loader = loader
         self.diags = diags
