@@ -105,3 +105,37 @@ def test_scalar_is_frozen() -> None:
     s = Scalar(1, None)
     with pytest.raises(AttributeError):
         s.value = 2
+
+
+def _shipped_yaml() -> list[Path]:
+    from dinokit.source import DEFAULT_DATA_DIR, TEMPLATES_DIR
+
+    return sorted([*Path(DEFAULT_DATA_DIR).rglob("*.yaml"), *Path(TEMPLATES_DIR).rglob("*.yaml")])
+
+
+def test_libyaml_and_pyyaml_give_the_same_nodes_and_places(monkeypatch) -> None:
+    """Files are composed by libyaml when PyYAML has it; the pure-Python composer
+    must give exactly the same values at exactly the same lines and columns."""
+    from dinokit.source import located
+
+    if not hasattr(yaml, "CSafeLoader"):
+        pytest.skip("this PyYAML has no libyaml")
+    files = _shipped_yaml()
+    assert len(files) > 40
+    fast = [load_text(f.read_text(encoding="utf-8"), f.name, Diagnostics()) for f in files]
+    monkeypatch.setattr(located, "_FAST_EVENTS", yaml.SafeLoader)
+    slow = [load_text(f.read_text(encoding="utf-8"), f.name, Diagnostics()) for f in files]
+
+    def places(node, out):
+        out.append((node.loc.line, node.loc.column))
+        if isinstance(node, Map):
+            for key, (where, value) in node.entries.items():
+                out.append((key, where.line, where.column))
+                places(value, out)
+        elif isinstance(node, Seq):
+            for item in node.items:
+                places(item, out)
+        return out
+
+    assert fast == slow
+    assert [places(n, []) for n in fast] == [places(n, []) for n in slow]
