@@ -4,7 +4,8 @@
   on the printed rolls) with 2 worker processes: goal under 60 s (wall; the CPU
   seconds of all processes are shown too); the greedy and par spreads on the printed
   rolls: goal at most 2 points each;
-- ``--tournament 30 --seed 7`` (common rolls): the time, and every chosen sheet's 95%
+- ``--tournament 30 --seed 7`` (common rolls: the same fossil points on every sheet,
+  then the greedy and spender windows): the time, and every chosen sheet's 95%
   interval narrower than +/-0.5 points;
 - the independent check: the strong player (:mod:`dinokit.games.paleo.strong`, which
   takes no part in either choice) on FRESH_GAMES fresh common roll sets of those 30
@@ -69,6 +70,7 @@ def measure(
         "common: seconds": common_s,
         "common: cpu seconds": common_cpu,
         "common: candidates": common.candidates,
+        "common: greedy played": common.greedy_played,
         "common: spender played": common.second,
         "common: greedy mean range": max(means) - min(means),
         "common: widest half interval": max(
