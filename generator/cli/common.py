@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -190,17 +190,26 @@ def print_diagnostics(diags: Diagnostics, limit: int | None = None) -> None:
         click.echo(f"... and {len(shown) - limit} more")
 
 
-def load_or_exit(data_dir: Path) -> ComponentData:
+def load_or_exit(
+    data_dir: Path, games: Iterable[str] = (), languages: Iterable[str] = ()
+) -> ComponentData:
     """Load the data for a build; on any error print the problems and exit 1.
 
     Data that passed is remembered (:mod:`generator.products.datacache`): unchanged
-    data, templates and code are not checked again by the next command."""
+    data, templates and code are not checked again by the next command.
+
+    ``games`` and ``languages``: what the command makes; glyphs and layouts are then
+    checked for those alone (``validate`` and ``build`` check the whole kit). Both
+    empty: everything."""
     from ..products.datacache import remembered
 
-    def checked() -> ComponentData:
-        from ..products.validate import load_data  # every check: only when not remembered
+    made = frozenset(games), frozenset(languages)
+    scoped = bool(made[0] or made[1])
 
-        data, diags = load_data(data_dir)
+    def checked() -> ComponentData:
+        from ..products.validate import Scope, load_data  # only when not remembered
+
+        data, diags = load_data(data_dir, scope=Scope(*made) if scoped else None)
         if diags.errors:
             print_diagnostics(diags, limit=10)
             from ..source import TEMPLATES_DIR, templates_dir
@@ -214,7 +223,8 @@ def load_or_exit(data_dir: Path) -> ComponentData:
             )
         return data
 
-    return remembered(data_dir, checked)
+    tag = ",".join(sorted(made[0])) + "|" + ",".join(sorted(made[1])) if scoped else ""
+    return remembered(data_dir, checked, tag)
 
 
 def parse_offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:

@@ -41,7 +41,7 @@ def _build_one(
     from ..products.build import build_product, sheet_products
 
     paper, duplex_offset = apply_printer(printer, paper, duplex_offset, layout == "duplex")
-    data = load_or_exit(data_dir)
+    data = load_or_exit(data_dir, ("digging-for-dinos",), (lang,))  # its layouts alone
     language = language_of(data, lang)
     options = PrintOptions(paper, bleed, not no_crop_marks, ink_saver, duplex_offset, layout)
     try:

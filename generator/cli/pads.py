@@ -160,7 +160,7 @@ def pads(
             param_hint="--players",
         )
     paper, _ = apply_printer(printer, paper, (0.0, 0.0), backs=False)  # pads have no backs
-    data = load_or_exit(data_dir)  # checked once per change of data or code
+    data = load_or_exit(data_dir, ("paleontologists",), (lang,))  # once per change
     language = language_of(data, lang)
     paleo = data.game("paleontologists")
     sites: list[DigSite]

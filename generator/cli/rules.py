@@ -63,7 +63,7 @@ def rules(
 
     # The pages are not cut: a duplex offset would change nothing, only the paper applies.
     paper, _ = apply_printer(printer, paper, (0.0, 0.0), backs=False)
-    data = load_or_exit(data_dir)
+    data = load_or_exit(data_dir, (game,), (lang,))  # that booklet's layouts alone
     language = language_of(data, lang)
     try:
         written = build_booklet(data, game, language, paper, fmt, imposed, out_dir, ink_saver)

@@ -70,18 +70,26 @@ def cache_key(data_dir: str | os.PathLike[str]) -> str:
 
 
 def remembered(
-    data_dir: str | os.PathLike[str], load: Callable[[], ComponentData]
+    data_dir: str | os.PathLike[str], load: Callable[[], ComponentData], scope: str = ""
 ) -> ComponentData:
     """The checked data of ``data_dir``: from the cache when its inputs are unchanged,
-    else ``load()`` (which validates, and reports and exits on errors), then stored."""
+    else ``load()`` (which validates, and reports and exits on errors), then stored.
+
+    ``scope``: ``load`` checks only part of the kit (the games and languages it names);
+    data checked whole serves every scope, data checked for a scope only that scope."""
     try:
-        name = f"{cache_key(data_dir)}.pickle"
+        key = cache_key(data_dir)
     except OSError:
         return load()  # an unreadable input: let the loader say so
+    names = [f"{key}.pickle"]
+    if scope:
+        names.append(f"{key}-{hashlib.sha256(scope.encode()).hexdigest()[:12]}.pickle")
     for folder in cachedir.lookup("data"):
-        found = _read(folder / name)
-        if found is not None:
-            return found
+        for name in names:
+            found = _read(folder / name)
+            if found is not None:
+                return found
+    name = names[-1]
     data = load()
     try:
         blob = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
@@ -128,4 +136,4 @@ class _Unpickler(pickle.Unpickler):
 #: Entries kept: the newest few (each a data folder as it was; tests make many).
 KEEP = 8
 #: The files of the cache (``<key>.pickle``): nothing else is pruned.
-ENTRY = re.compile(r"[0-9a-f]{32}\.pickle")
+ENTRY = re.compile(r"[0-9a-f]{32}(-[0-9a-f]{12})?\.pickle")

@@ -24,17 +24,31 @@ from .booklet.checks import Status, check_booklets
 from .booklet.statements import check_rule_statements
 from .labels import LABELS, OPTIONAL
 
-__all__ = ["DEFAULT_DATA_DIR", "load_data"]
+__all__ = ["DEFAULT_DATA_DIR", "Scope", "load_data"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Scope:
+    """What one command makes: the games and languages whose glyphs and layouts it
+    needs checked. ``validate`` and ``build`` check the whole kit (no scope); a command
+    that makes the tiles in English need not lay out the Polish aid first. An empty
+    set: all of them."""
+
+    games: frozenset[str]
+    languages: frozenset[str]
 
 
 def load_data(
     data_dir: str | os.PathLike[str] = DEFAULT_DATA_DIR,
     templates: str | os.PathLike[str] | None = None,
+    scope: Scope | None = None,
 ) -> tuple[ComponentData, Diagnostics]:
     """Load everything and check it; the data is usable when there are no errors.
 
     ``templates``: the templates folder to use from now on (None: the one in use,
-    see :func:`generator.source.templates_dir`); it is checked too.
+    see :func:`generator.source.templates_dir`); it is checked too. ``scope``: glyphs
+    and layouts checked only for those games and languages (every other check still
+    covers everything).
     """
     if templates is not None:
         use_templates(Path(templates))
@@ -49,9 +63,15 @@ def load_data(
         if check is not None:
             check(data.game(game.id), diags)
     check_labels(data.languages, LABELS, diags, OPTIONAL)
-    check_glyphs(data.languages, diags)
+    languages = tuple(
+        lang
+        for lang in data.languages
+        if scope is None or not scope.languages or lang.code in scope.languages
+    )
+    check_glyphs(languages, diags)
     if not diags.errors:
-        _check_layouts(data, diags)
+        games = [g for g in GAMES if scope is None or not scope.games or g.id in scope.games]
+        _check_layouts(dataclasses.replace(data, languages=languages), games, diags)
     status = _check_booklets(data, diags)
     return dataclasses.replace(data, booklet_status=tuple(status)), diags
 
@@ -84,10 +104,10 @@ def _check_templates(diags: Diagnostics) -> bool:
     return check_catalogue(diags) and services_ok
 
 
-def _check_layouts(data: ComponentData, diags: Diagnostics) -> None:
-    """Each game's products laid out (not drawn) in every language: a name or label
-    too long for its box is found here, at its line, not by a command later."""
-    for game in GAMES:
+def _check_layouts(data: ComponentData, games, diags: Diagnostics) -> None:
+    """Each game's products laid out (not drawn) in every language of ``data``: a name
+    or label too long for its box is found here, at its line, not by a command later."""
+    for game in games:
         trial = getattr(products_of(game), "trial_layout", None)
         if trial is None:
             continue

@@ -18,7 +18,7 @@ DAILY = "PAL-5PBR-YZ4V-M09K71"  # the day's sheet of 2026-12-01, medium
 def quick_data(monkeypatch):
     """The shipped data without the whole validation at every call (tested elsewhere)."""
     monkeypatch.setattr("dinokit.cli.score.load_or_exit", lambda _: shipped())
-    monkeypatch.setattr("dinokit.cli.pads.load_or_exit", lambda _: shipped())
+    monkeypatch.setattr("dinokit.cli.pads.load_or_exit", lambda *_: shipped())
 
 
 def run(*args: str):
@@ -29,7 +29,7 @@ def run(*args: str):
 def daily_json(tmp_path_factory) -> dict:
     out = tmp_path_factory.mktemp("daily")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr("dinokit.cli.pads.load_or_exit", lambda _: shipped())
+        mp.setattr("dinokit.cli.pads.load_or_exit", lambda *_: shipped())
         result = run("pads", "--daily", "2026-12-01", "--format", "json", "--out", str(out))
     assert result.exit_code == 0, result.output
     path = out / "paleontologists/en/pad-daily-2026-12-01-medium.json"

@@ -107,3 +107,24 @@ def test_a_label_too_long_for_its_box_is_caught_by_validate_at_its_line(data_cop
     en.write_text("".join(lines), encoding="utf-8")
     found = [d for d in _validate(data_copy) if d["code"] == "E-LAYOUT"]
     assert [(d["file"].split("/")[-1], d["line"]) for d in found] == [("en.yaml", line)], found
+
+
+def test_a_command_checks_the_layouts_of_what_it_makes(data_copy: Path, tmp_path: Path) -> None:
+    """A German pad label too long for its box: `validate` and `build` (the whole kit)
+    and the German pads refuse the data at its line; the English pads and the German
+    tiles need not lay out the German pad sheet, so they are made (docs/validate.md)."""
+    de = data_copy / "lang" / "de.yaml"
+    line = _label_line(de, "fossils")
+    lines = de.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[line - 1] = "  fossils: " + "Fossil " * 30 + "\n"
+    de.write_text("".join(lines), encoding="utf-8")
+    data = ["--data", str(data_copy)]
+    refused = run("pads", "--count", "1", "--lang", "de", *data, "--out", str(tmp_path / "de"))
+    assert refused.exit_code == 1 and f"de.yaml:{line}:" in refused.output, refused.output
+    assert "paleontologists" in refused.output and not (tmp_path / "de").exists()
+    whole = run("build", "--lang", "en", *data, "--out", str(tmp_path / "b"))
+    assert whole.exit_code == 1 and f"de.yaml:{line}:" in whole.output, whole.output
+    made = run("pads", "--count", "1", "--lang", "en", *data, "--out", str(tmp_path / "en"))
+    assert made.exit_code == 0 and list((tmp_path / "en").rglob("*.pdf")), made.output
+    tiles = run("tiles", "--lang", "de", *data, "--out", str(tmp_path / "t"))
+    assert tiles.exit_code == 0 and list((tmp_path / "t").rglob("*.pdf")), tiles.output

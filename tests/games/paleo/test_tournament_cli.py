@@ -17,7 +17,7 @@ from dinokit.cli import main
 @pytest.fixture(autouse=True)
 def quick_data(monkeypatch):
     """The shipped data without the whole validation at every call (tested elsewhere)."""
-    monkeypatch.setattr("dinokit.cli.pads.load_or_exit", lambda _: shipped())
+    monkeypatch.setattr("dinokit.cli.pads.load_or_exit", lambda *_: shipped())
 
 
 def run(*args: str):
