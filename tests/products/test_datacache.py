@@ -39,6 +39,26 @@ def test_unchanged_data_is_loaded_once(folder: Path) -> None:
     assert len(calls) == 3
 
 
+def test_a_whole_kit_check_serves_every_scope_and_a_scope_only_itself(folder: Path) -> None:
+    calls = []
+
+    def load(what: str):
+        def loaded() -> ComponentData:
+            calls.append(what)
+            return ComponentData({}, ())
+
+        return loaded
+
+    datacache.remembered(folder, load("en"), "digging-for-dinos|en")
+    datacache.remembered(folder, load("en"), "digging-for-dinos|en")
+    datacache.remembered(folder, load("de"), "digging-for-dinos|de")  # another scope
+    datacache.remembered(folder, load("all"))  # the whole kit is never served by a scope
+    datacache.remembered(folder, load("pl"), "paleontologists|pl")  # ... but serves them
+    datacache.remembered(folder, load("all"))
+    assert calls == ["en", "de", "all"]
+    assert len(list(datacache.cache_dir().glob("*.pickle"))) == 3
+
+
 def test_a_failed_load_is_not_remembered_and_a_broken_entry_is_rebuilt(folder: Path) -> None:
     def fail() -> ComponentData:
         raise SystemExit(1)  # load_or_exit on data with errors
