@@ -31,9 +31,14 @@ def validate(data_dir: Path, strict: bool, fmt: str) -> None:
 
     Example: dinokit validate --data data/ --format json
     """
-    from ..products.validate import load_data
+    from ..products.datacache import remembered_report
 
-    _, diags = load_data(data_dir)
+    def check():
+        from ..products.validate import load_data  # every check: only when not remembered
+
+        return load_data(data_dir)
+
+    diags = remembered_report(data_dir, check)
     if fmt == "json":
         click.echo(to_json(diags.sorted()))
     else:

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..games.data import ComponentData
 from ..source import cachedir, templates_dir
+from ..source.diagnostics import Diagnostic, Diagnostics
 from ..source.files import OutputError, atomic_write
 
 #: Bump when what is stored changes shape.
@@ -89,12 +90,43 @@ def remembered(
             found = _read(folder / name)
             if found is not None:
                 return found
-    name = names[-1]
     data = load()
+    _store(names[-1], data)
+    return data
+
+
+def remembered_report(
+    data_dir: str | os.PathLike[str], check: Callable[[], tuple[ComponentData, Diagnostics]]
+) -> Diagnostics:
+    """What ``validate`` finds in ``data_dir``: remembered when there is no error, for
+    the same inputs seen from the same folder (the messages show paths as seen from
+    there); a warning is shown again every time, as found. Data that passed is also
+    stored as checked whole, so the next command need not check it again."""
     try:
-        blob = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+        key = cache_key(data_dir)
+    except OSError:
+        return check()[1]  # an unreadable input: let the check say so
+    seen_from = hashlib.sha256(f"report|{os.getcwd()}".encode()).hexdigest()[:12]
+    name = f"{key}-{seen_from}.pickle"
+    for folder in cachedir.lookup("data"):
+        found = _read(folder / name, tuple)
+        if found is not None and all(isinstance(d, Diagnostic) for d in found):
+            diags = Diagnostics()
+            diags.extend(found)
+            return diags
+    data, diags = check()
+    if not diags.errors:
+        _store(name, tuple(diags))
+        _store(f"{key}.pickle", data)
+    return diags
+
+
+def _store(name: str, value: object) -> None:
+    """Keep ``value`` under ``name`` in the first cache folder that takes it."""
+    try:
+        blob = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError):
-        return data
+        return
     for folder in cachedir.folders("data", create=True):
         try:
             atomic_write(folder / name, blob)
@@ -102,10 +134,9 @@ def remembered(
             continue  # an unwritable cache only costs the time
         cachedir.prune(folder, ENTRY, max_entries=KEEP, spare=0.0)
         break
-    return data
 
 
-def _read(path: Path) -> ComponentData | None:
+def _read(path: Path, kind: type = ComponentData) -> Any:
     blob = cachedir.read_owned(path)
     if blob is None:
         return None
@@ -113,7 +144,7 @@ def _read(path: Path) -> ComponentData | None:
         found = _Unpickler(io.BytesIO(blob)).load()
     except Exception:  # noqa: BLE001 - truncated, stale or refused: checked again
         return None
-    return found if isinstance(found, ComponentData) else None
+    return found if isinstance(found, kind) else None
 
 
 _PACKAGE = __name__.split(".")[0]

@@ -133,3 +133,40 @@ def test_the_cache_keeps_its_newest_entries(folder: Path) -> None:
         (folder / "a.yaml").write_text(f"x: {i}\n", encoding="utf-8")
         datacache.remembered(folder, lambda: ComponentData({}, ()))
     assert len(list(datacache.cache_dir().glob("*.pickle"))) == datacache.KEEP
+
+
+def test_validate_remembers_a_clean_report_and_shows_its_warnings_again(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Unchanged data is not checked again by validate (docs/validate.md); its
+    warnings are printed every time, an error is never remembered, and the data it
+    passed serves the next command."""
+    import shutil
+
+    from conftest import edit, run
+
+    from dinokit.products import validate as checks
+    from dinokit.source import DEFAULT_DATA_DIR
+
+    monkeypatch.setenv("DINOKIT_DATA_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(DEFAULT_DATA_DIR, tmp_path / "data")
+    species = tmp_path / "data/digging-for-dinos/species.yaml"
+    edit(species, "    body: theropod\n", "    body: theropod\n    size: huge\n")
+    real, calls = checks.load_data, []
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(checks, "load_data", counted)
+    first = run("validate", "--data", "data")
+    second = run("validate", "--data", "data")
+    assert first.exit_code == second.exit_code == 0 and len(calls) == 1
+    assert "W-UNKNOWN-KEY" in second.output and first.output == second.output
+    assert run("validate", "--data", "data", "--strict").exit_code == 1  # still a warning
+    made = run("tiles", "--lang", "en", "--data", "data", "--out", str(tmp_path / "out"))
+    assert made.exit_code == 0 and len(calls) == 1  # the data validate passed
+    edit(species, "    size: huge\n", "    size: [huge\n")
+    broken = [run("validate", "--data", "data") for _ in range(2)]
+    assert [b.exit_code for b in broken] == [1, 1] and len(calls) == 3
