@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from pathlib import Path
 
 import click
@@ -18,6 +16,8 @@ FOLDERS = (("data", DEFAULT_DATA_DIR), ("templates", TEMPLATES_DIR))
 
 def _copy_tree(source: Path, target: Path) -> int:
     """Copy the YAML files under ``source`` into the new folder ``target``; how many."""
+    import shutil
+
     copied = 0
     target.mkdir()
     for item in sorted(source.iterdir()):
@@ -31,6 +31,9 @@ def _copy_tree(source: Path, target: Path) -> int:
 
 def copy_shipped(folder: Path) -> int:
     """``folder/data`` and ``folder/templates`` as shipped; both or neither is written."""
+    import shutil
+    import tempfile
+
     taken = [folder / name for name, _ in FOLDERS if os.path.lexists(folder / name)]
     if taken:
         raise click.ClickException(

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import ipaddress
-import socket
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ..source.diagnostics import display_path
 from .common import data_option, number_option
 
+if TYPE_CHECKING:  # socket and ipaddress load when serve runs, not at every start-up
+    import socket
+
 
 def is_loopback(host: str) -> bool:
     """True for an address only this machine can reach (127.0.0.0/8, ::1, localhost)."""
+    import ipaddress
+
     if host == "localhost":
         return True
     try:
@@ -27,6 +31,8 @@ def is_loopback(host: str) -> bool:
 def _bind(host: str, port: int) -> socket.socket:
     """A listening socket on host:port (IPv6 for an IPv6 address); a clear error (exit 1)
     when the address is not this machine's or the port is taken."""
+    import socket
+
     address = host.strip("[]")
     try:
         infos = socket.getaddrinfo(address, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
@@ -58,6 +64,9 @@ def lan_addresses() -> list[str]:
     """This machine's addresses other machines may reach (not loopback, not link-local):
     from its host name and from the routes to the internet's test networks (a UDP
     socket "connected" sends nothing)."""
+    import ipaddress
+    import socket
+
     found: list[str] = []
 
     def add(text: str) -> None:
