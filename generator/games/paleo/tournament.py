@@ -70,7 +70,7 @@ MEAN_WINDOW = 0.5  # points: highest minus lowest greedy mean of a tournament's 
 SPENDER_GAMES = 200  # the first common dice sequences, for the spender player
 SPENDER_WINDOW = 1.0  # points: highest minus lowest spender mean
 PRINTED_WINDOW = 2  # points: highest minus lowest greedy score, and par, on printed rolls
-PATIENCE = 400  # candidate sheets per sheet asked for before giving up
+PATIENCE = 800  # candidates per sheet asked for before giving up (seed 7 x30 needs 388)
 MIN_CANDIDATES = 1000  # ... but never fewer than this many
 SEEDS_PER_JOB = 32
 
