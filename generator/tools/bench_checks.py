@@ -9,7 +9,7 @@ and times, each as a separate ``dinokit`` process (wall seconds, best of three):
   checks again), and ``tiles --lang en`` again unchanged.
 
 ``goals()``: validate on unchanged data within 1 s; the tiles after a one-value edit
-within 3 s. Run it alone: ``python -m dinokit.tools.bench_checks``.
+within 3 s. Run it alone: ``python -m dinokit.tools.bench --only bench_checks``.
 """
 
 from __future__ import annotations
@@ -83,11 +83,3 @@ def goals(results: dict[str, float]) -> list[tuple[str, bool]]:
             results["tiles after an edit s"] <= EDIT_GOAL,
         ),
     ]
-
-
-if __name__ == "__main__":
-    found = measure()
-    for name, value in found.items():
-        print(f"{name}: {value}")
-    for text, met in goals(found):
-        print(("met: " if met else "NOT MET: ") + text)
